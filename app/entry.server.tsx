@@ -1,0 +1,74 @@
+import { PassThrough } from 'node:stream'
+import type { AppLoadContext, EntryContext } from '@remix-run/node'
+import { createReadableStreamFromReadable } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { createInstance } from 'i18next'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { NonceProvider } from './components/nonce'
+import { i18nConfig } from './lib/i18n/config'
+import { getLanguage, i18n } from './lib/i18n/i18n.server'
+import { resources } from './lib/i18n/resources.server'
+
+export { boot, shutdown, forbiddenText, formTargets, securityHeaders, isForeignOrigin } from './lib/boot.server'
+
+const ABORT_DELAY = 5_000
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const instance = createInstance()
+  await instance.use(initReactI18next).init({
+    ...i18nConfig,
+    resources,
+    lng: await getLanguage(request),
+    ns: i18n.getRouteNamespaces(remixContext),
+  })
+  // Crawlers and no-JS readers get the whole document at once; browsers get the shell streamed.
+  const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'
+  const nonce = loadContext.nonce
+
+  return new Promise<Response>((resolve, reject) => {
+    let didError = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: didError ? 500 : responseStatusCode,
+            }),
+          )
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          didError = true
+          console.error(error)
+        },
+      },
+    )
+    setTimeout(abort, ABORT_DELAY)
+  })
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  // Aborted requests (the user navigated away) are not errors worth a log line.
+  if (request.signal.aborted) return
+  console.error(error)
+}

@@ -1,0 +1,88 @@
+import crypto from 'node:crypto'
+import { createCookie, redirect } from '@remix-run/node'
+import { db } from '../db/db.server'
+import { getEnv } from '../env.server'
+import { setFlash } from '../http/flash.server'
+import { signInAddress } from './redirect'
+import type { User } from './users.server'
+
+/** The cookie holds a random token; the sessions row holds its SHA-256 (DESIGN "Security"). */
+export const sessionCookie = createCookie('tulks_session', {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+})
+
+function tokenId(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex')
+}
+
+function isHttps(request: Request) {
+  return new URL(request.url).protocol === 'https:'
+}
+
+/** Starts a session and returns the Set-Cookie header that carries it. */
+export async function createSession(userId: number, request: Request): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url')
+  const days = getEnv().SESSION_DAYS
+  await db().query(
+    `insert into sessions (id, user_id, expires_at) values ($1, $2, now() + make_interval(days => $3))`,
+    [tokenId(token), userId, days],
+  )
+  // Expired rows are of no use to anyone; sweep them while we are here (cheap, indexed).
+  await db().query('delete from sessions where expires_at < now()')
+  return sessionCookie.serialize(token, { maxAge: days * 24 * 60 * 60, secure: isHttps(request) })
+}
+
+export type SessionState =
+  | { status: 'signed-in'; user: User; sessionId: string }
+  | { status: 'expired' }
+  | { status: 'none' }
+
+export async function readSession(request: Request): Promise<SessionState> {
+  const token: unknown = await sessionCookie.parse(request.headers.get('Cookie'))
+  if (typeof token !== 'string' || token.length === 0) return { status: 'none' }
+  const id = tokenId(token)
+  const [row] = await db().query<User & { expired: boolean }>(
+    `select u.id, u.email, u.name, s.expires_at < now() as expired
+       from sessions s join users u on u.id = s.user_id
+      where s.id = $1`,
+    [id],
+  )
+  // A cookie whose row is gone (signed out elsewhere, swept, or forged) reads as expired too.
+  if (!row || row.expired) return { status: 'expired' }
+  return { status: 'signed-in', user: { id: row.id, email: row.email, name: row.name }, sessionId: id }
+}
+
+export async function getUser(request: Request): Promise<User | undefined> {
+  const session = await readSession(request)
+  return session.status === 'signed-in' ? session.user : undefined
+}
+
+/**
+ * The signed-in user, or a redirect to the sign-in address with the current location appended (SPEC §6).
+ * An expired session gets a message on the sign-in page and its dead cookie removed.
+ */
+export async function requireUser(request: Request): Promise<User> {
+  const session = await readSession(request)
+  if (session.status === 'signed-in') return session.user
+  const headers = new Headers()
+  if (session.status === 'expired') {
+    headers.append('Set-Cookie', await clearSessionCookie(request))
+    headers.append('Set-Cookie', await setFlash({ kind: 'info', key: 'auth:sessionExpired' }, request))
+  }
+  throw redirect(signInAddress(getEnv().SIGN_IN_URL, request), { headers })
+}
+
+/** Signs out: deletes the session row and the cookie; returns the Set-Cookie header. */
+export async function destroySession(request: Request): Promise<string> {
+  const token: unknown = await sessionCookie.parse(request.headers.get('Cookie'))
+  if (typeof token === 'string' && token.length > 0) {
+    await db().query('delete from sessions where id = $1', [tokenId(token)])
+  }
+  return clearSessionCookie(request)
+}
+
+function clearSessionCookie(request: Request): Promise<string> {
+  return sessionCookie.serialize('', { maxAge: 0, secure: isHttps(request) })
+}

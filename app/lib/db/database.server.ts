@@ -1,0 +1,156 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+
+/**
+ * One database handle for the whole app (STYLE "one way to do a thing"): embedded PGlite by default,
+ * a PostgreSQL server when DATABASE_URL is set. Both speak the same SQL; callers never know which.
+ */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres'
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+export type DatabaseLocation =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' }
+  | { kind: 'postgres'; url: string; poolSize?: number; schema?: string }
+
+export class DataDirLockedError extends Error {
+  constructor(readonly lockFile: string, readonly pid: number) {
+    super(
+      `The database directory is in use by process ${pid} (${lockFile}). ` +
+        'Only one process may open an embedded database: stop the other one first, ' +
+        'or delete the lock file if that process no longer exists.',
+    )
+    this.name = 'DataDirLockedError'
+  }
+}
+
+// int8 (count(*), sums) as a JS number in both engines: our counts stay far below 2^53.
+const INT8 = 20
+const int8AsNumber = { [INT8]: (value: string) => Number.parseInt(value, 10) }
+pg.types.setTypeParser(INT8, int8AsNumber[INT8])
+
+export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+  switch (location.kind) {
+    case 'pglite':
+      return openPglite(location.dataDir)
+    case 'pglite-memory':
+      return wrapPglite(new PGlite({ parsers: int8AsNumber }), () => {})
+    case 'postgres':
+      return openPostgres(location)
+  }
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  fs.mkdirSync(dataDir, { recursive: true })
+  // PGlite does not lock its directory and a second process silently loses writes (DESIGN.md facts).
+  const release = takeDirectoryLock(path.join(dataDir, 'db.lock'))
+  try {
+    const pglite = new PGlite(path.join(dataDir, 'db'), { parsers: int8AsNumber })
+    await pglite.waitReady
+    return wrapPglite(pglite, release)
+  } catch (error) {
+    release()
+    throw error
+  }
+}
+
+function wrapPglite(pglite: PGlite, release: () => void): Database {
+  return {
+    kind: 'pglite',
+    async query<Row>(sql: string, params?: unknown[]) {
+      const result = await pglite.query<Row>(sql, params)
+      return result.rows
+    },
+    transaction(work) {
+      return pglite.transaction((tx) =>
+        work({
+          async query<Row>(sql: string, params?: unknown[]) {
+            const result = await tx.query<Row>(sql, params)
+            return result.rows
+          },
+        }),
+      )
+    },
+    async close() {
+      try {
+        await pglite.close()
+      } finally {
+        release()
+      }
+    },
+  }
+}
+
+function takeDirectoryLock(lockFile: string): () => void {
+  for (;;) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' })
+      return () => fs.rmSync(lockFile, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    const holder = Number.parseInt(fs.readFileSync(lockFile, 'utf8'), 10)
+    if (Number.isInteger(holder) && holder !== process.pid && processIsAlive(holder)) {
+      throw new DataDirLockedError(lockFile, holder)
+    }
+    // Left behind by a process that died: take it over.
+    fs.rmSync(lockFile, { force: true })
+  }
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+
+function openPostgres(location: { url: string; poolSize?: number; schema?: string }): Database {
+  const pool = new pg.Pool({
+    connectionString: location.url,
+    max: location.poolSize ?? 10,
+    ...(location.schema ? { options: `-c search_path=${location.schema}` } : {}),
+  })
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('[db] idle PostgreSQL client failed:', error.message))
+  return {
+    kind: 'postgres',
+    async query<Row>(sql: string, params?: unknown[]) {
+      const result = await pool.query(sql, params)
+      return result.rows as Row[]
+    },
+    async transaction(work) {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const result = await work({
+          async query<Row>(sql: string, params?: unknown[]) {
+            const answer = await client.query(sql, params)
+            return answer.rows as Row[]
+          },
+        })
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}

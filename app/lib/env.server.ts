@@ -1,0 +1,81 @@
+import { z } from 'zod'
+
+/**
+ * Every setting Tulks reads from the environment, validated once at start.
+ * The README's "Configuration" table lists the same names; keep them in step.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    errorMap: () => ({ message: 'expected true or false' }),
+  })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value))
+
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ invalid_type_error: 'expected a whole number' })
+    .int('expected a whole number')
+    .positive('expected a number above 0')
+    .default(fallback)
+
+const sameSitePath = z
+  .string()
+  .refine((value) => /^\/(?![/\\])/.test(value) || /^https?:\/\//.test(value), {
+    message: 'expected a path starting with / or an http(s) address',
+  })
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce
+    .number({ invalid_type_error: 'expected a port number' })
+    .int('expected a port number')
+    .min(1, 'expected a port between 1 and 65535')
+    .max(65535, 'expected a port between 1 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// connection address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  ALLOW_SIGNUP: booleanFlag.default('false'),
+  SIGN_IN_URL: sameSitePath.default('/sign-in'),
+  SESSION_DAYS: positiveInt(30),
+  TRUST_PROXY: booleanFlag.default('false'),
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt(30),
+  SIGN_IN_LOCK_MINUTES: positiveInt(15),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'EnvError'
+  }
+}
+
+/** Parses a raw environment; throws EnvError naming every bad variable and why. */
+export function parseEnv(raw: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(raw)
+  if (result.success) return result.data
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.')
+    return `${name}=${JSON.stringify(raw[name] ?? '')}: ${issue.message}`
+  })
+  throw new EnvError(problems)
+}
+
+let cached: Env | undefined
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}
+
+/** Tests change the environment between cases; they call this after doing so. */
+export function resetEnvForTests() {
+  cached = undefined
+}

@@ -1,0 +1,17 @@
+import type { Resource } from 'i18next'
+import enAuth from '../../../public/locales/en/auth.json'
+import enCommon from '../../../public/locales/en/common.json'
+import enFiles from '../../../public/locales/en/files.json'
+import lvAuth from '../../../public/locales/lv/auth.json'
+import lvCommon from '../../../public/locales/lv/common.json'
+import lvFiles from '../../../public/locales/lv/files.json'
+import ruAuth from '../../../public/locales/ru/auth.json'
+import ruCommon from '../../../public/locales/ru/common.json'
+import ruFiles from '../../../public/locales/ru/files.json'
+
+/** Server-side translations are bundled; the browser loads the same files from /locales. */
+export const resources: Resource = {
+  lv: { common: lvCommon, auth: lvAuth, files: lvFiles },
+  en: { common: enCommon, auth: enAuth, files: enFiles },
+  ru: { common: ruCommon, auth: ruAuth, files: ruFiles },
+}

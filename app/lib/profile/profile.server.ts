@@ -1,0 +1,41 @@
+import { db } from '../db/db.server'
+
+/** SPEC §3 profile settings (tm_pretranslate, mt_pretranslate, update_mt). */
+export interface Profile {
+  tmPretranslate: boolean
+  mtPretranslate: boolean
+  updateMt: boolean
+}
+
+export const defaultProfile: Profile = { tmPretranslate: false, mtPretranslate: false, updateMt: false }
+
+export async function loadProfile(userId: number): Promise<Profile> {
+  const [row] = await db().query<Profile>(
+    `select tm_pretranslate as "tmPretranslate", mt_pretranslate as "mtPretranslate", update_mt as "updateMt"
+       from user_settings where user_id = $1`,
+    [userId],
+  )
+  return row ?? defaultProfile
+}
+
+/**
+ * SPEC §6: if the profile cannot be loaded the application still becomes ready. The failure is logged
+ * and the page renders with `undefined`, which the settings form shows as "could not be loaded".
+ */
+export async function loadProfileSafely(userId: number): Promise<Profile | undefined> {
+  try {
+    return await loadProfile(userId)
+  } catch (error) {
+    console.error('[profile] could not load settings of user', userId, error)
+    return undefined
+  }
+}
+
+export async function saveProfile(userId: number, profile: Profile): Promise<void> {
+  await db().query(
+    `insert into user_settings (user_id, tm_pretranslate, mt_pretranslate, update_mt, updated_at)
+     values ($1, $2, $3, $4, now())
+     on conflict (user_id) do update set tm_pretranslate = $2, mt_pretranslate = $3, update_mt = $4, updated_at = now()`,
+    [userId, profile.tmPretranslate, profile.mtPretranslate, profile.updateMt],
+  )
+}

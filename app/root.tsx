@@ -1,0 +1,94 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { useChangeLanguage } from 'remix-i18next/react'
+import { FlashMessage } from './components/flash-message'
+import { useNonce } from './components/nonce'
+import { SiteHeader } from './components/site-header'
+import { useRootData } from './components/use-root-data'
+import { getUser } from './lib/auth/session.server'
+import { takeFlash } from './lib/http/flash.server'
+import { getLanguage } from './lib/i18n/i18n.server'
+import { loadProfileSafely } from './lib/profile/profile.server'
+import stylesheet from './styles/app.css'
+
+export const handle = { i18n: ['common'] }
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = await getLanguage(request)
+  const user = await getUser(request)
+  // SPEC §6: a profile that fails to load must not stop the page.
+  const profile = user ? await loadProfileSafely(user.id) : undefined
+  const { flash, clear } = await takeFlash(request)
+  return data(
+    { language, user: user ? { name: user.name, email: user.email } : undefined, profile, profileFailed: Boolean(user && !profile), flash },
+    clear ? { headers: { 'Set-Cookie': clear } } : undefined,
+  )
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData()
+  const { t, i18n } = useTranslation()
+  const nonce = useNonce()
+  const language = root?.language ?? i18n.language
+  return (
+    <html lang={language} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {t('shell.skipToContent')}
+        </a>
+        <SiteHeader user={root?.user} language={language} />
+        <main id="main" tabIndex={-1}>
+          {root?.flash ? <FlashMessage flash={root.flash} /> : null}
+          {children}
+        </main>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const root = useRootData()
+  useChangeLanguage(root?.language ?? 'lv')
+  return <Outlet />
+}
+
+/** The one error boundary (issue #2): a translated message, never a stack trace outside development. */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const { t } = useTranslation()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  const showDetails = process.env.NODE_ENV === 'development' && error instanceof Error
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <h1 id="error-title">{notFound ? t('errors.notFoundTitle') : t('errors.title')}</h1>
+      <p role="alert">{notFound ? t('errors.notFound') : t('errors.unexpected')}</p>
+      <p>
+        <a href="/">{t('errors.backToFiles')}</a>
+      </p>
+      {showDetails ? <pre className="error-details">{error.stack}</pre> : null}
+    </section>
+  )
+}

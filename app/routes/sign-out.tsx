@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { destroySession } from '~/lib/auth/session.server'
+import { getEnv } from '~/lib/env.server'
+import { setFlash } from '~/lib/http/flash.server'
+
+/** Sign-out is a POST (a link could be triggered by any page); it deletes the session row. */
+export async function action({ request }: ActionFunctionArgs) {
+  const headers = new Headers()
+  headers.append('Set-Cookie', await destroySession(request))
+  headers.append('Set-Cookie', await setFlash({ kind: 'success', key: 'auth:signedOut' }, request))
+  throw redirect(getEnv().SIGN_IN_URL, { headers })
+}
+
+export function loader() {
+  throw redirect('/')
+}

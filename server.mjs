@@ -1,0 +1,69 @@
+// Tulks HTTP server: Express in front of the Remix build. Validates configuration, opens and migrates the
+// database, sets security headers and refuses foreign-origin POSTs before any route runs.
+import crypto from 'node:crypto'
+import { createRequestHandler } from '@remix-run/express'
+import compression from 'compression'
+import express from 'express'
+
+process.env.NODE_ENV ??= 'production'
+const build = await import('./build/index.js')
+const app = build.entry.module
+
+let env
+try {
+  env = await app.boot()
+} catch (error) {
+  // Configuration and start-up problems are for the operator: the message, not a stack.
+  console.error(`Tulks could not start.\n${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}
+
+const server = express()
+server.disable('x-powered-by')
+server.set('trust proxy', env.TRUST_PROXY)
+server.use(compression())
+
+const formTargets = app.formTargets(env)
+server.use((req, res, next) => {
+  res.locals.nonce = crypto.randomBytes(16).toString('base64')
+  for (const [name, value] of Object.entries(app.securityHeaders(res.locals.nonce, formTargets))) {
+    res.setHeader(name, value)
+  }
+  next()
+})
+
+server.use(async (req, res, next) => {
+  const ownOrigin = `${req.protocol}://${req.get('host')}`
+  if (!app.isForeignOrigin(req.method, req.get('origin'), ownOrigin)) return next()
+  res.status(403).type('text/plain; charset=utf-8').send(await app.forbiddenText(req.get('cookie')))
+})
+
+// Fingerprinted assets are immutable; locale files and the icon may change with a release.
+server.use('/build', express.static('public/build', { immutable: true, maxAge: '1y', index: false }))
+server.use(express.static('public', { maxAge: '1h', index: false }))
+
+server.all(
+  '*',
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (req, res) => ({ nonce: res.locals.nonce, clientAddress: req.ip }),
+  }),
+)
+
+const listener = server.listen(env.PORT, env.HOST, () => {
+  console.log(`Tulks is listening on http://localhost:${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`})`)
+})
+
+let stopping = false
+async function stop(signal) {
+  if (stopping) return
+  stopping = true
+  console.log(`Tulks is stopping (${signal}).`)
+  listener.close()
+  listener.closeAllConnections?.()
+  await app.shutdown().catch((error) => console.error(error))
+  process.exit(0)
+}
+process.on('SIGINT', () => void stop('SIGINT'))
+process.on('SIGTERM', () => void stop('SIGTERM'))
