@@ -20,7 +20,7 @@ export interface Database extends Queryable {
 
 export type DatabaseLocation =
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' }
+  | { kind: 'pglite-memory'; image?: Blob }
   | { kind: 'postgres'; url: string; poolSize?: number; schema?: string }
 
 export class DataDirLockedError extends Error {
@@ -44,7 +44,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     case 'pglite':
       return openPglite(location.dataDir)
     case 'pglite-memory':
-      return wrapPglite(new PGlite({ parsers: int8AsNumber }), () => {})
+      return wrapPglite(await PGlite.create({ parsers: int8AsNumber, loadDataDir: location.image }), () => {})
     case 'postgres':
       return openPostgres(location)
   }

@@ -31,7 +31,7 @@ export async function connectDatabase(env: Env): Promise<Database> {
 }
 
 /** Lets tests and scripts hand in a database they opened themselves. */
-export function useDatabase(database: Database | undefined) {
+export function setDatabase(database: Database | undefined) {
   current = database
 }
 

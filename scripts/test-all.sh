@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Installs everything the tests need and runs every test (the README's second command; .ci/run calls it):
+#   Debian packages (chromium, postgresql) when missing, npm packages, then lint, types, the build,
+#   vitest on PGlite and on a throw-away PostgreSQL cluster, and Playwright in Debian's Chromium with
+#   JavaScript on and off, again on PGlite and on PostgreSQL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export VITE_CJS_IGNORE_WARNING=true
+results="$(pwd)/.tmp/results"
+rm -rf "$results" && mkdir -p "$results"
+
+step() { printf '\n=== %s ===\n' "$*"; }
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+if [ ${#missing[@]} -gt 0 ]; then
+  step "apt-get install ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+step "npm ci"
+npm ci --no-audit --no-fund --loglevel=error
+
+step "lint and types"
+npm run -s lint
+npm run -s typecheck
+
+step "build"
+npx remix build
+
+step "unit and integration tests on PGlite"
+npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest-pglite.json"
+
+step "start a throw-away PostgreSQL cluster"
+# shellcheck source=scripts/postgres-cluster.sh
+source scripts/postgres-cluster.sh
+start_postgres_cluster
+trap stop_postgres_cluster EXIT
+
+step "unit and integration tests on PostgreSQL"
+create_postgres_database tulks_test
+TEST_DATABASE_URL="$(postgres_url tulks_test)" \
+  npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest-postgres.json"
+
+step "end-to-end tests on PGlite (Chromium, JavaScript on and off)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-pglite.json" npx playwright test --reporter=list,json
+
+step "end-to-end tests on PostgreSQL (Chromium, JavaScript on and off)"
+create_postgres_database e2e_js
+create_postgres_database e2e_nojs
+E2E_DATABASE_URL_JS="$(postgres_url e2e_js)" E2E_DATABASE_URL_NOJS="$(postgres_url e2e_nojs)" \
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-postgres.json" npx playwright test --reporter=list,json
+
+step "summary"
+node scripts/summarize-tests.mjs "$results"
