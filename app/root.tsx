@@ -7,8 +7,10 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
 } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { FlashMessage } from './components/flash-message'
@@ -72,7 +74,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const root = useRootData()
   useChangeLanguage(root?.language ?? 'lv')
+  useFocusMainOnNavigation()
   return <Outlet />
+}
+
+/**
+ * A client-side navigation does not reset focus the way a page load does; move it to <main> so keyboard and
+ * screen-reader users start at the new page's content (unless the page already focused something, such as
+ * a form error).
+ */
+function useFocusMainOnNavigation() {
+  const location = useLocation()
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    const main = document.getElementById('main')
+    if (main && !main.contains(document.activeElement)) main.focus()
+  }, [location.key])
 }
 
 /** The one error boundary (issue #2): a translated message, never a stack trace outside development. */

@@ -78,6 +78,8 @@ export default function SignIn() {
           required
         />
         <TextField
+          // A new key after each refusal empties the box, as a page load without JavaScript does.
+          key={actionData ? JSON.stringify(actionData) : 'password'}
           name="password"
           type="password"
           label={t('fields.password')}

@@ -1,0 +1,117 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
+
+/**
+ * Playwright's test with one addition: a page that throws, or logs an error to the console (a script the
+ * Content-Security-Policy blocked, a failed hydration), fails the test. HTTP error statuses the tests ask for
+ * on purpose (401, 403) are logged by the browser as failed loads; those are left to the tests' own checks.
+ */
+export const test = base.extend<{ pageErrors: void }>({
+  pageErrors: [
+    async ({ page }, run) => {
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(`page error: ${error.message}`))
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return
+        if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return
+        errors.push(`console error: ${message.text()}`)
+      })
+      await run()
+      expect(errors, 'errors in the page').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+export { expect }
+
+/** The account first-account.setup.ts creates on each project's (empty) server. */
+export const firstAccount = {
+  name: 'Anna Bērziņa',
+  email: 'anna@example.com',
+  password: 'correct horse battery staple',
+} as const
+
+/** Latvian is the default interface language; these are the texts the tests look for. */
+export const lv = {
+  signInTitle: 'Pieteikties',
+  email: 'E-pasts',
+  password: 'Parole',
+  signOut: 'Iziet',
+  empty: 'Lai sāktu tulkot, lūdzu, augšupielādējiet datni.',
+  signedOut: 'Jūs esat izgājis no sistēmas.',
+  wrongCredentials: 'Nepareizs e-pasts vai parole.',
+} as const
+
+export function isNoJs(testInfo: TestInfo): boolean {
+  return testInfo.project.use.javaScriptEnabled === false
+}
+
+/** Fills and submits the sign-in form on the current page (which must be the sign-in page). */
+export async function submitSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel(lv.email, { exact: true }).fill(email)
+  await page.getByLabel(lv.password, { exact: true }).fill(password)
+  await page.getByRole('main').getByRole('button', { name: lv.signInTitle, exact: true }).click()
+}
+
+/**
+ * Signs in through the form. Starts from `path` (default the file list), which sends a signed-out user to
+ * the sign-in page; waits until the browser is back on that path.
+ */
+export async function signIn(page: Page, { path = '/', email = firstAccount.email, password = firstAccount.password } = {}) {
+  await page.goto(path)
+  await expect(page).toHaveURL(/\/sign-in(\?|$)/)
+  await submitSignIn(page, email, password)
+  await expect(page).not.toHaveURL(/\/sign-in(\?|$)/)
+}
+
+/** Signs out with the header button and waits for the sign-in page. */
+export async function signOut(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: lv.signOut, exact: true }).click()
+  await expect(page).toHaveURL(/\/sign-in$/)
+}
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
+
+function describeViolations(violations: AxeResults['violations']): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => `    - ${node.target.join(' ')}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, '\n      ')}` : ''}`)
+        .join('\n')
+      return `  ${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n  ${violation.helpUrl}\n${nodes}`
+    })
+    .join('\n')
+}
+
+/**
+ * Runs axe on the page as it is now and expects no violations.
+ * Without JavaScript axe cannot run in the page (it hangs), so the page's HTML, minus its scripts, is served
+ * into a fresh JavaScript-enabled context from the same address; stylesheets and other requests still go to
+ * the server, so the scan sees the page as styled.
+ */
+export async function expectNoAxeViolations(page: Page, testInfo: TestInfo) {
+  let results: AxeResults
+  if (!isNoJs(testInfo)) {
+    results = await new AxeBuilder({ page }).analyze()
+  } else {
+    const html = (await page.content())
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '')
+      .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
+    const url = page.url()
+    const browser = page.context().browser()
+    if (!browser) throw new Error('expectNoAxeViolations: the page has no browser')
+    const context = await browser.newContext({ javaScriptEnabled: true, bypassCSP: true, baseURL: testInfo.project.use.baseURL })
+    try {
+      const scan = await context.newPage()
+      await scan.route((address) => address.href === url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }))
+      await scan.goto(url)
+      results = await new AxeBuilder({ page: scan }).analyze()
+    } finally {
+      await context.close()
+    }
+  }
+  if (results.violations.length > 0) {
+    await testInfo.attach('axe-violations.json', { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' })
+  }
+  expect(results.violations, `axe violations on ${page.url()}:\n${describeViolations(results.violations)}`).toEqual([])
+}

@@ -1,0 +1,150 @@
+import type { APIResponse, Page, Response } from '@playwright/test'
+import { expect, expectNoAxeViolations, firstAccount, lv, signIn, test } from './helpers'
+
+function expectSecurityHeaders(response: APIResponse | Response | null | undefined, what: string) {
+  expect(response, what).toBeTruthy()
+  const headers = response!.headers()
+  const csp = headers['content-security-policy'] ?? ''
+  expect(csp, `${what}: Content-Security-Policy`).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+  expect(csp, `${what}: Content-Security-Policy`).toContain("style-src 'self'")
+  expect(csp, `${what}: Content-Security-Policy`).toContain("frame-ancestors 'none'")
+  expect(csp, `${what}: Content-Security-Policy`).not.toContain('unsafe-inline')
+  expect(headers['x-content-type-options'], `${what}: X-Content-Type-Options`).toBe('nosniff')
+  expect(headers['referrer-policy'], `${what}: Referrer-Policy`).toBe('strict-origin-when-cross-origin')
+  expect(headers['x-powered-by'], `${what}: X-Powered-By`).toBeUndefined()
+}
+
+test.describe('signed out', () => {
+  test('an unknown path redirects to the file list, which asks for sign-in', async ({ page }) => {
+    const response = await page.goto('/some/unknown/path?x=1')
+    // "/" is not worth remembering as a redirect target, so the sign-in address carries none.
+    await expect(page).toHaveURL(/\/sign-in$/)
+    expect(new URL(response!.request().redirectedFrom()!.url()).pathname).toBe('/')
+  })
+
+  test('a POST from a foreign origin is refused with a translated message', async ({ page, baseURL }) => {
+    const refused = await page.request.post('/sign-in', {
+      headers: { Origin: 'https://evil.example' },
+      form: { email: firstAccount.email, password: firstAccount.password, redirectTo: '/' },
+      maxRedirects: 0,
+    })
+    expect(refused.status()).toBe(403)
+    expect(await refused.text()).toBe(
+      'Radās neparedzēta kļūda, mēģiniet vēlreiz, un, ja tā atkārtojas, sazinieties ar sistēmas administratoru.',
+    )
+    expect((await page.context().cookies()).some((cookie) => cookie.name === 'tulks_session')).toBe(false)
+
+    // "null" (a sandboxed frame, a cross-site redirect) is foreign too.
+    const nullOrigin = await page.request.post('/sign-out', { headers: { Origin: 'null' }, maxRedirects: 0 })
+    expect(nullOrigin.status()).toBe(403)
+
+    // The message follows the interface language.
+    await page.goto('/sign-in')
+    await page.getByRole('banner').getByRole('button', { name: 'English', exact: true }).click()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    const english = await page.request.post('/language', { headers: { Origin: 'https://evil.example' }, form: { language: 'ru' } })
+    expect(english.status()).toBe(403)
+    expect(await english.text()).toBe(
+      'Unexpected error. Please try again. If the problem is not resolved, please contact the system administrator.',
+    )
+
+    // The same POST from our own origin goes through.
+    const own = await page.request.post('/sign-in', {
+      headers: { Origin: baseURL! },
+      form: { email: firstAccount.email, password: firstAccount.password, redirectTo: '/' },
+      maxRedirects: 0,
+    })
+    expect(own.status()).toBe(302)
+    expect(own.headers()['location']).toBe('/')
+  })
+
+  test('pages and static files carry the security headers', async ({ page }) => {
+    const document = await page.goto('/sign-in')
+    expectSecurityHeaders(document, 'the sign-in page')
+    expect(document!.headers()['x-frame-options']).toBe('DENY')
+
+    const favicon = await page.request.get('/favicon.svg')
+    expect(favicon.status()).toBe(200)
+    expectSecurityHeaders(favicon, '/favicon.svg')
+
+    const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute('href')
+    expect(stylesheet).toMatch(/^\/build\//)
+    const css = await page.request.get(stylesheet!)
+    expect(css.status()).toBe(200)
+    expect(css.headers()['content-type']).toContain('text/css')
+    expect(css.headers()['cache-control']).toContain('immutable')
+    expectSecurityHeaders(css, stylesheet!)
+  })
+})
+
+test.describe('signed in', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page)
+  })
+
+  test('an unknown path redirects to the file list', async ({ page }) => {
+    await page.goto('/some/unknown/path?x=1')
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByText(lv.empty)).toBeVisible()
+  })
+
+  test('the header names the user and the skip link leads to the main content', async ({ page }) => {
+    await expect(page.getByRole('banner')).toContainText(`Pieteicies kā ${firstAccount.name}`)
+
+    const skip = page.getByRole('link', { name: 'Pāriet uz galveno saturu' })
+    await expect(skip).toHaveAttribute('href', '#main')
+    await expect(page.getByRole('main')).toHaveAttribute('id', 'main')
+
+    // On a freshly loaded page it is the first thing the keyboard reaches, and following it moves focus to
+    // the main content.
+    await page.goto('/')
+    await page.keyboard.press('Tab')
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeInViewport()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/#main$/)
+    await expect(page.getByRole('main')).toBeFocused()
+  })
+
+  test('the settings panel saves its choices', async ({ page }, testInfo) => {
+    const labels = [
+      'Iepriekštulkojot aizpildīt visu no 100% TA',
+      'Aizpildīt no mašīntulkošanas',
+      'Sūtīt manus tulkojumus mašīntulkošanas sistēmas uzlabošanai',
+    ]
+    const boxes = labels.map((label) => page.getByRole('checkbox', { name: label, exact: true }))
+
+    await openSettings(page)
+    await expect(page.getByRole('group', { name: 'Augšupielādējot datni' }).getByRole('checkbox')).toHaveCount(2)
+    await expectNoAxeViolations(page, testInfo)
+
+    // Turn every box the other way (so both ticking and unticking are stored).
+    const wanted: boolean[] = []
+    for (const box of boxes) {
+      const checked = await box.isChecked()
+      wanted.push(!checked)
+      await box.setChecked(!checked)
+    }
+    await page.getByRole('button', { name: 'Saglabāt iestatījumus', exact: true }).click()
+    await expect(page.getByRole('status')).toHaveText('Iestatījumi saglabāti.')
+    await expect(page).toHaveURL(/\/$/)
+
+    await page.reload()
+    // The message was for one page only.
+    await expect(page.getByText('Iestatījumi saglabāti.')).toHaveCount(0)
+    await openSettings(page)
+    for (const [index, box] of boxes.entries()) {
+      if (wanted[index]) await expect(box, labels[index]).toBeChecked()
+      else await expect(box, labels[index]).not.toBeChecked()
+    }
+    await expectNoAxeViolations(page, testInfo)
+  })
+})
+
+async function openSettings(page: Page) {
+  const details = page.locator('details', { has: page.locator('summary', { hasText: 'Iestatījumi' }) })
+  await expect(details).toHaveCount(1)
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').click()
+  await expect(details).toHaveAttribute('open', '')
+  await expect(page.getByRole('button', { name: 'Saglabāt iestatījumus', exact: true })).toBeVisible()
+}

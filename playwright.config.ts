@@ -1,0 +1,91 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+/**
+ * End-to-end tests run every spec twice: with JavaScript (project "js") and without (project "nojs"), each
+ * against its own server and its own empty database, because the first-account setup needs one.
+ * The build must exist beforehand (`remix build`); scripts/test-all.sh does that.
+ *
+ * Databases: PGlite in a fresh temporary directory per server, unless E2E_DATABASE_URL_JS and
+ * E2E_DATABASE_URL_NOJS name two empty PostgreSQL databases. A plain DATABASE_URL is not used here: both
+ * servers would share it, and the second first-account setup would find an account already there.
+ */
+const JS_PORT = Number(process.env.E2E_PORT_JS ?? 3101)
+const NOJS_PORT = Number(process.env.E2E_PORT_NOJS ?? 3102)
+
+// The config is evaluated by the runner and again by each worker; only the runner creates the directory
+// (workers inherit the variable) and removes it when it exits, after the servers have been stopped.
+if (!process.env.E2E_DATA_ROOT) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tulks-e2e-'))
+  process.env.E2E_DATA_ROOT = root
+  process.on('exit', () => fs.rmSync(root, { recursive: true, force: true }))
+}
+const dataRoot = process.env.E2E_DATA_ROOT
+
+const postgres = process.env.E2E_DATABASE_URL_JS && process.env.E2E_DATABASE_URL_NOJS
+const databaseUrl = { js: process.env.E2E_DATABASE_URL_JS, nojs: process.env.E2E_DATABASE_URL_NOJS }
+
+function server(mode: 'js' | 'nojs', port: number) {
+  return {
+    command: 'node server.mjs',
+    url: `http://127.0.0.1:${port}/sign-in`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataRoot, mode),
+      // Empty means "no PostgreSQL": an inherited DATABASE_URL must not make both servers share one database.
+      DATABASE_URL: postgres ? databaseUrl[mode]! : '',
+      ALLOW_SIGNUP: 'false',
+      SIGN_IN_URL: '/sign-in',
+      TRUST_PROXY: 'false',
+    },
+  }
+}
+
+const launchOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+}
+
+const js = { baseURL: `http://127.0.0.1:${JS_PORT}`, javaScriptEnabled: true }
+const nojs = { baseURL: `http://127.0.0.1:${NOJS_PORT}`, javaScriptEnabled: false }
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  // No retries: the first-account setup cannot run twice on one database, and a flaky test is a bug to fix.
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    launchOptions,
+    // The interface language comes from the culture cookie only; a browser locale must not matter.
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'setup-js', testMatch: 'first-account.setup.ts', use: js },
+    { name: 'setup-nojs', testMatch: 'first-account.setup.ts', use: nojs },
+    { name: 'js', testMatch: '*.spec.ts', dependencies: ['setup-js'], use: js },
+    { name: 'nojs', testMatch: '*.spec.ts', dependencies: ['setup-nojs'], use: nojs },
+  ],
+  webServer: [server('js', JS_PORT), server('nojs', NOJS_PORT)],
+})
