@@ -46,6 +46,16 @@ export const envSchema = z.object({
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt(30),
   SIGN_IN_LOCK_MINUTES: positiveInt(15),
+  UPLOAD_MAX_MB: positiveInt(50),
+  UPLOAD_MAX_FILES: positiveInt(20),
+  UPLOAD_MAX_NAME_LENGTH: positiveInt(200),
+  UPLOAD_EXTENSIONS: z
+    .string()
+    .regex(/^[a-z0-9]+(,[a-z0-9]+)*$/, 'expected lower-case extensions separated by commas, e.g. docx,html,txt')
+    .optional(),
+  WORKER: booleanFlag.default('true'),
+  WORKER_POLL_MS: positiveInt(1000),
+  TASK_LEASE_SECONDS: positiveInt(60),
 })
 
 export type Env = z.infer<typeof envSchema>

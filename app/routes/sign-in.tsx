@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useTranslation } from 'react-i18next'
 import { FormError, TextField } from '~/components/form-fields'
 import { fieldErrors, formValues, signInSchema } from '~/lib/auth/forms'
-import { safeRedirect } from '~/lib/auth/redirect'
+import { safeRedirect, withRedirectTo } from '~/lib/auth/redirect'
 import { createSession, getUser } from '~/lib/auth/session.server'
 import { clearFailures, limitKeys, recordFailure, secondsLocked, slowdownMs } from '~/lib/auth/sign-in-limits.server'
 import { countUsers, verifyLogin } from '~/lib/auth/users.server'
@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
   if ((await countUsers()) === 0) {
-    throw redirect(`/sign-up${redirectTo === '/' ? '' : `?redirectTo=${encodeURIComponent(redirectTo)}`}`)
+    throw redirect(withRedirectTo('/sign-up', redirectTo))
   }
   if (await getUser(request)) throw redirect(redirectTo)
   const t = await i18n.getFixedT(request, 'auth')
@@ -93,7 +93,7 @@ export default function SignIn() {
       </Form>
       {signUpOpen ? (
         <p>
-          <Link to={`/sign-up${redirectTo === '/' ? '' : `?redirectTo=${encodeURIComponent(redirectTo)}`}`}>
+          <Link to={withRedirectTo('/sign-up', redirectTo)}>
             {t('signIn.createAccount')}
           </Link>
         </p>

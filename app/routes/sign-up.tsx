@@ -12,7 +12,7 @@ import {
   PASSWORD_MIN_LENGTH,
   signUpSchema,
 } from '~/lib/auth/forms'
-import { safeRedirect } from '~/lib/auth/redirect'
+import { safeRedirect, withRedirectTo } from '~/lib/auth/redirect'
 import { createSession, getUser } from '~/lib/auth/session.server'
 import { countUsers, createUser } from '~/lib/auth/users.server'
 import { getEnv } from '~/lib/env.server'
@@ -65,7 +65,7 @@ export default function SignUp() {
     const key = errors[field]
     return key ? t(key, { count: PASSWORD_MIN_LENGTH }) : undefined
   }
-  const signInLink = `/sign-in${redirectTo === '/' ? '' : `?redirectTo=${encodeURIComponent(redirectTo)}`}`
+  const signInLink = withRedirectTo('/sign-in', redirectTo)
 
   if (mode === 'closed') {
     return (

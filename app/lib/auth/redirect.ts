@@ -20,3 +20,8 @@ export function signInAddress(signInUrl: string, request: Request): string {
   if (here !== '/' && here !== target.pathname) target.searchParams.set('redirectTo', here)
   return target.origin === url.origin ? `${target.pathname}${target.search}` : target.toString()
 }
+
+/** An auth page's address that carries the place to return to ("/" is the default and is left out). */
+export function withRedirectTo(path: string, redirectTo: string): string {
+  return redirectTo === '/' ? path : `${path}?redirectTo=${encodeURIComponent(redirectTo)}`
+}

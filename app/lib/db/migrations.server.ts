@@ -51,4 +51,106 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'projects, jobs, segments, durable tasks',
+    sql: /* sql */ `
+      -- SPEC §3 file/project row. Creation status WAITING -> READY (or FAILED with an SPEC §8 error code);
+      -- analysis status NEW -> ANALYSING -> DONE or EMPTY, PRETRANSLATING while a pretranslation runs.
+      create table projects (
+        id integer generated always as identity primary key,
+        password text not null,
+        owner_id integer not null references users (id) on delete cascade,
+        name text not null,
+        format text not null,
+        source_lang text not null,
+        target_lang text not null,
+        mt_system_id text,
+        tm_pretranslate boolean not null default false,
+        mt_pretranslate boolean not null default false,
+        status text not null default 'WAITING',
+        analysis_status text not null default 'NEW',
+        error_code text,
+        error_detail text,
+        word_count integer not null default 0,
+        segment_count integer not null default 0,
+        segments_analyzed integer not null default 0,
+        created_at timestamptz not null default now()
+      );
+      create index projects_owner_created_idx on projects (owner_id, created_at desc, id desc);
+
+      -- The uploaded bytes live in the database so that any app instance can convert and download them.
+      create table project_files (
+        project_id integer primary key references projects (id) on delete cascade,
+        bytes bytea not null,
+        size integer not null,
+        sha256 text not null
+      );
+
+      create table jobs (
+        id integer generated always as identity primary key,
+        project_id integer not null references projects (id) on delete cascade,
+        password text not null,
+        source_lang text not null,
+        target_lang text not null,
+        last_segment_id integer,
+        editing_time integer not null default 0,
+        created_at timestamptz not null default now()
+      );
+      create index jobs_project_idx on jobs (project_id);
+
+      -- Translatable units of the file in document order; segments point back to them for the merge.
+      create table units (
+        id integer generated always as identity primary key,
+        project_id integer not null references projects (id) on delete cascade,
+        position integer not null,
+        key text not null,
+        context text
+      );
+      create unique index units_project_position_idx on units (project_id, position);
+
+      -- Segment ids are allocated in one block per project (SPEC: the number shown is id - first id + 1).
+      -- source/target are canonical tag strings (app/lib/tags); prefix/suffix keep the whitespace around
+      -- the sentence so that the document is rebuilt exactly.
+      create table segments (
+        id integer generated always as identity primary key,
+        project_id integer not null references projects (id) on delete cascade,
+        unit_id integer not null references units (id) on delete cascade,
+        position integer not null,
+        source text not null,
+        source_plain text not null,
+        prefix text not null default '',
+        suffix text not null default '',
+        word_count integer not null default 0,
+        repetition_of integer,
+        target text,
+        status text not null default 'NEW',
+        save_type text,
+        save_match integer,
+        updated_at timestamptz
+      );
+      create unique index segments_project_position_idx on segments (project_id, position);
+      create index segments_unit_idx on segments (unit_id);
+
+      -- Durable background work (DESIGN "Data flow"): claimed with FOR UPDATE SKIP LOCKED under a lease,
+      -- retried with back-off, picked up again after a crash when the lease runs out.
+      create table tasks (
+        id integer generated always as identity primary key,
+        kind text not null,
+        project_id integer references projects (id) on delete cascade,
+        payload jsonb not null default '{}',
+        status text not null default 'queued',
+        attempts integer not null default 0,
+        max_attempts integer not null default 5,
+        run_after timestamptz not null default now(),
+        locked_by text,
+        locked_until timestamptz,
+        last_error text,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+      create index tasks_ready_idx on tasks (run_after, id) where status in ('queued', 'running');
+      create index tasks_project_idx on tasks (project_id);
+    `,
+  },
 ]

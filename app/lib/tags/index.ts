@@ -1,0 +1,5 @@
+export { isTag, type TagKind, type TaggedText, type TagToken, type TextToken, type Token } from './types'
+export { type ParseResult, type TagError, type TagErrorCode } from './tag-errors'
+export { isWellFormedTag, normalize, parse, PLACEHOLDER_NAME, serialize, tagString } from './canonical'
+export { parseAndValidate, TAG_LIMIT, validate } from './validate'
+export { plainText, restoreRefs, sameTags, tagKey, tagsOf, unusedTags } from './compare'
