@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the tests need and runs every test (the README's second command; .ci/run calls it):
-#   Debian packages (chromium, postgresql) when missing, npm packages, then lint, types, the build,
+#   Debian packages (chromium, postgresql, libreoffice-writer-nogui) when missing, npm packages, then lint, types, the build,
 #   vitest on PGlite and on a throw-away PostgreSQL cluster, and Playwright in Debian's Chromium with
 #   JavaScript on and off, again on PGlite and on PostgreSQL.
 set -euo pipefail
@@ -16,6 +16,7 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-writer-nogui)
 if [ ${#missing[@]} -gt 0 ]; then
   step "apt-get install ${missing[*]}"
   as_root apt-get update -qq

@@ -1,5 +1,8 @@
 import { getEnv, type Env } from './env.server'
 import { connectDatabase, disconnectDatabase } from './db/db.server'
+import { releaseAbandoned } from './jobs/queue.server'
+import { startWorker, type Worker } from './jobs/worker.server'
+import { taskHandlers } from './projects/pipeline.server'
 import { cultureCookie } from './i18n/i18n.server'
 import { resources } from './i18n/resources.server'
 import { defaultLanguage, isSupportedLanguage } from './i18n/config'
@@ -10,13 +13,27 @@ import { isForeignOrigin } from './http/origin'
  * What server.mjs needs from the app before it listens: validated configuration, an open and migrated
  * database. Errors thrown here are meant for the operator and are printed without a stack.
  */
+let worker: Worker | undefined
+
 export async function boot(): Promise<Env> {
   const env = getEnv()
-  await connectDatabase(env)
+  const database = await connectDatabase(env)
+  if (env.WORKER) {
+    // Only this process can own an embedded database, so its unfinished tasks can resume at once.
+    if (database.kind === 'pglite') await releaseAbandoned()
+    worker = startWorker({ handlers: taskHandlers, leaseMs: env.TASK_LEASE_SECONDS * 1000, pollMs: env.WORKER_POLL_MS })
+  }
   return env
 }
 
+/** Wakes this process's worker after a task was queued here (others find it on their next poll). */
+export function wakeWorker(): void {
+  worker?.wake()
+}
+
 export async function shutdown(): Promise<void> {
+  await worker?.stop()
+  worker = undefined
   await disconnectDatabase()
 }
 

@@ -1,22 +1,55 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { FileTable, Pager } from '~/components/file-table'
 import { ProfileSettingsPanel } from '~/components/profile-settings'
+import { UploadForm } from '~/components/upload-form'
 import { requireUser } from '~/lib/auth/session.server'
+import { wakeWorker } from '~/lib/boot.server'
+import { detectFormat } from '~/lib/formats/registry.server'
 import { setFlash } from '~/lib/http/flash.server'
-import { i18n } from '~/lib/i18n/i18n.server'
-import { saveProfile } from '~/lib/profile/profile.server'
+import { getLanguage, i18n } from '~/lib/i18n/i18n.server'
+import { loadProfileSafely, saveProfile } from '~/lib/profile/profile.server'
+import { defaultSource, defaultTarget, sourceLanguages, targetLanguages } from '~/lib/projects/languages'
+import { createProject, isPending, listProjects } from '~/lib/projects/projects.server'
+import { receiveUpload, uploadLimits } from '~/lib/projects/upload.server'
+import type { UploadErrorCode } from '~/lib/projects/upload-rules'
 
 export const handle = { i18n: ['common', 'files'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
+/** SPEC §9: files per page. */
+export const FILES_PER_PAGE = 10
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request)
+  const user = await requireUser(request)
+  const url = new URL(request.url)
+  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const { total, projects } = await listProjects(user.id, page, FILES_PER_PAGE)
+  const pages = Math.max(1, Math.ceil(total / FILES_PER_PAGE))
+  const source = pick(url.searchParams.get('source'), sourceLanguages, defaultSource)
+  const target = pick(url.searchParams.get('target'), targetLanguages, defaultTarget)
   const t = await i18n.getFixedT(request, 'files')
-  return { title: t('title') }
+  return {
+    title: t('title'),
+    language: await getLanguage(request),
+    page,
+    pages,
+    total,
+    projects: projects.map((project) => ({ ...project, createdAt: project.createdAt.toISOString() })),
+    pending: projects.some(isPending),
+    source,
+    target,
+    accept: uploadLimits().allowedExtensions.map((extension) => `.${extension}`).join(','),
+  }
+}
+
+function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback
 }
 
 const checkbox = z
@@ -24,34 +57,112 @@ const checkbox = z
   .optional()
   .transform((value) => value === 'on')
 
-const actionSchema = z.discriminatedUnion('intent', [
-  z.object({
-    intent: z.literal('save-settings'),
-    tmPretranslate: checkbox,
-    mtPretranslate: checkbox,
-    updateMt: checkbox,
-  }),
-])
+const settingsSchema = z.object({
+  intent: z.literal('save-settings'),
+  tmPretranslate: checkbox,
+  mtPretranslate: checkbox,
+  updateMt: checkbox,
+})
+
+const uploadFieldsSchema = z.object({
+  source_language: z.enum(sourceLanguages),
+  target_language: z.enum(targetLanguages),
+  mt_system: z.string().max(200).optional(),
+})
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return data({ error: 'common:errors.unexpected' }, { status: 400 })
+  if ((request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) return upload(request, user.id)
+  const parsed = settingsSchema.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return data({ error: 'common:errors.unexpected' as const, results: [] }, { status: 400 })
   const { intent: _intent, ...profile } = parsed.data
   await saveProfile(user.id, profile)
   throw redirect('/', { headers: { 'Set-Cookie': await setFlash({ kind: 'success', key: 'files:settings.saved' }, request) } })
 }
 
+async function upload(request: Request, ownerId: number) {
+  const received = await receiveUpload(request, uploadLimits())
+  const fields = uploadFieldsSchema.safeParse(received.fields)
+  if (!fields.success) return data({ error: 'common:errors.unexpected' as const, results: [] }, { status: 400 })
+  const profile = await loadProfileSafely(ownerId)
+  const results: { name: string; code?: UploadErrorCode }[] = received.refused.map((refusal) => ({ ...refusal }))
+  for (const file of received.files) {
+    try {
+      await createProject({
+        ownerId,
+        name: file.name,
+        format: detectFormat(file.name, file.bytes)!.id,
+        bytes: file.bytes,
+        sourceLang: fields.data.source_language,
+        targetLang: fields.data.target_language,
+        mtSystemId: fields.data.mt_system || undefined,
+        tmPretranslate: profile?.tmPretranslate ?? false,
+        mtPretranslate: profile?.mtPretranslate ?? false,
+      })
+      results.push({ name: file.name })
+    } catch (error) {
+      console.error('[upload] could not create a project for', file.name, error)
+      results.push({ name: file.name, code: 'ErrorCreatingProject' })
+    }
+  }
+  wakeWorker()
+  const refused = results.filter((result) => result.code)
+  if (refused.length === 0) {
+    throw redirect('/', { headers: { 'Set-Cookie': await setFlash({ kind: 'success', key: 'files:upload.done', values: { count: results.length } }, request) } })
+  }
+  return data({ error: undefined, results }, { status: refused.length === results.length ? 400 : 200 })
+}
+
 export default function FileList() {
-  const { title } = useLoaderData<typeof loader>()
+  const { title, language, projects, page, pages, pending, source, target, accept } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   const { t } = useTranslation('files')
+  usePollWhilePending(pending)
+  const refused = actionData?.results.filter((result) => result.code) ?? []
   return (
     <section className="file-list" aria-labelledby="files-title">
+      {pending ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      ) : null}
       <div className="page-heading">
         <h1 id="files-title">{title}</h1>
         <ProfileSettingsPanel />
       </div>
-      <p className="empty-state">{t('empty')}</p>
+      {refused.length > 0 ? (
+        <div className="form-error" role="alert">
+          <ul>
+            {refused.map((result, index) => (
+              <li key={index}>
+                {t('upload.errorPrefix')} {result.name ? `${result.name}: ` : ''}
+                {t(`uploadErrors.${result.code}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <UploadForm source={source} target={target} accept={accept} />
+      {projects.length === 0 ? (
+        <p className="empty-state">{t('empty')}</p>
+      ) : (
+        <>
+          <FileTable rows={projects} language={language} />
+          <Pager page={page} pages={pages} />
+        </>
+      )}
     </section>
   )
+}
+
+/** SPEC §4/§9: with JavaScript, revalidate every 2 s while something is pending (without, <noscript> refresh). */
+function usePollWhilePending(pending: boolean) {
+  const revalidator = useRevalidator()
+  useEffect(() => {
+    if (!pending) return
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') revalidator.revalidate()
+    }, 2000)
+    return () => clearInterval(timer)
+  }, [pending, revalidator])
 }

@@ -1,0 +1,65 @@
+import { unzipSync, zipSync, type Zippable } from 'fflate'
+import { FormatError } from '../types'
+
+/** Upper bounds that keep a hostile upload (a zip bomb) from exhausting memory. Configuration, not law. */
+export const MAX_ZIP_ENTRIES = 10_000
+export const MAX_INFLATED_BYTES = 200 * 1024 * 1024
+
+export interface ZipEntry {
+  name: string
+  data: Uint8Array
+  /** Stored without compression in the original; kept that way when the package is written back. */
+  stored: boolean
+}
+
+export interface ZipLimits {
+  maxEntries: number
+  maxInflatedBytes: number
+}
+
+const DEFAULT_LIMITS: ZipLimits = { maxEntries: MAX_ZIP_ENTRIES, maxInflatedBytes: MAX_INFLATED_BYTES }
+
+export interface ReadOptions {
+  limits?: ZipLimits
+  /** Entries to inflate; the others are listed with empty data. All of them by default. */
+  select?: (name: string) => boolean
+}
+
+/** The package's entries in their original order. Throws FormatError for anything that is not a readable zip. */
+export function readZip(bytes: Uint8Array, { limits = DEFAULT_LIMITS, select = () => true }: ReadOptions = {}): ZipEntry[] {
+  const order: { name: string; stored: boolean }[] = []
+  let inflated = 0
+  let files: Record<string, Uint8Array>
+  try {
+    files = unzipSync(bytes, {
+      filter(file) {
+        // The declared sizes are checked before anything is inflated; fflate inflates into a buffer of the
+        // declared size, so a lying header cannot make an entry grow past it.
+        const selected = select(file.name)
+        if (selected) inflated += file.originalSize
+        if (order.length >= limits.maxEntries) throw new FormatError(`the package has more than ${limits.maxEntries} entries`)
+        if (inflated > limits.maxInflatedBytes) throw new FormatError(`the package inflates to more than ${limits.maxInflatedBytes} bytes`)
+        order.push({ name: file.name, stored: file.compression === 0 })
+        return selected
+      },
+    })
+  } catch (error) {
+    if (error instanceof FormatError) throw error
+    throw new FormatError(`not a readable zip package (${error instanceof Error ? error.message : String(error)})`)
+  }
+  return order.map(({ name, stored }) => ({ name, stored, data: files[name] ?? new Uint8Array() }))
+}
+
+/** Writes entries in the given order; the fixed timestamp keeps the output reproducible. */
+export function writeZip(entries: readonly ZipEntry[]): Uint8Array {
+  const zippable: Zippable = {}
+  const mtime = new Date(1980, 0, 1)
+  for (const entry of entries) zippable[entry.name] = [entry.data, { level: entry.stored ? 0 : 6, mtime }]
+  return zipSync(zippable)
+}
+
+const LOCAL_FILE_HEADER = [0x50, 0x4b, 0x03, 0x04]
+
+export function hasZipSignature(bytes: Uint8Array): boolean {
+  return LOCAL_FILE_HEADER.every((byte, i) => bytes[i] === byte)
+}

@@ -1,0 +1,33 @@
+import { htmlFilter } from './html/filter.server'
+import { txtFilter } from './txt/filter.server'
+import type { FormatFilter } from './types'
+import { xliff12Filter } from './xliff12/filter.server'
+import { xliff20Filter } from './xliff20/filter.server'
+import { docxFilter } from './docx/filter.server'
+
+/**
+ * The one place formats are registered (STYLE.md: one way to register a format). Order matters only where
+ * two filters share an extension (.xlf/.xliff): each checks the root's version, so exactly one accepts.
+ */
+export const formats: readonly FormatFilter[] = [txtFilter, htmlFilter, docxFilter, xliff12Filter, xliff20Filter]
+
+export function formatById(id: string): FormatFilter | undefined {
+  return formats.find((filter) => filter.id === id)
+}
+
+/** Every extension some filter accepts, lower-case without the dot. */
+export const allowedExtensions: readonly string[] = [...new Set(formats.flatMap((filter) => filter.extensions))]
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.')
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase()
+}
+
+/**
+ * The filter for an upload: the extension picks the candidates, the content decides among them (an .html that
+ * is really a zip, or an .xlf whose root is not XLIFF, gets none). Undefined when no filter accepts the file.
+ */
+export function detectFormat(name: string, bytes: Uint8Array): FormatFilter | undefined {
+  const extension = extensionOf(name)
+  return formats.find((filter) => filter.extensions.includes(extension) && filter.detect(name, bytes))
+}

@@ -1,0 +1,48 @@
+import type { TaggedText } from '../tags/types'
+
+/**
+ * DESIGN.md "Format filters": a format is a folder implementing FormatFilter; the original upload is the
+ * skeleton for both extraction and merge. Pure with respect to I/O (bytes in, bytes out), server-side only.
+ */
+export interface Unit {
+  /** Stable within the file: the same file always yields the same keys in the same (document) order. */
+  key: string
+  /** The translatable content, inline formatting as tags (refs point into the filter's own code table). */
+  source: TaggedText
+  /** An existing translation in the file (XLIFF targets), with its state. */
+  target?: TaggedText
+  targetState?: 'new' | 'draft' | 'translated' | 'final'
+  /**
+   * Whether sentence segmentation may split this unit further. False where the file is already segmented
+   * (XLIFF 2 <segment>, XLIFF 1.2 <seg-source> <mrk mtype="seg">).
+   */
+  segmentable: boolean
+  /** Where the text lives, for the translator: "footnote", "header", "table", "text box", resname, note. */
+  context?: string
+}
+
+export interface FormatFilter {
+  /** Registry key, stored with the project: 'txt' | 'html' | 'docx' | 'xliff12' | 'xliff20'. */
+  id: string
+  /** Lower-case extensions without the dot. */
+  extensions: string[]
+  /** The MIME type used when the file is downloaded. */
+  mimeType: string
+  /** True when the bytes are this format (content is checked, not only the name). */
+  detect(name: string, bytes: Uint8Array): boolean
+  /** Throws FormatError for a broken file. */
+  extract(bytes: Uint8Array): Unit[]
+  /**
+   * The file with each unit's content replaced by the translation for its key (units without one keep
+   * their source). Identity merge (every unit's source as its translation) reproduces the original.
+   */
+  merge(bytes: Uint8Array, translations: ReadonlyMap<string, TaggedText>): Uint8Array
+}
+
+/** A file that cannot be read as its format (SPEC §8 ErrorConvertingFile). */
+export class FormatError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'FormatError'
+  }
+}

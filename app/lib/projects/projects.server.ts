@@ -1,0 +1,159 @@
+import crypto from 'node:crypto'
+import { db } from '../db/db.server'
+import { enqueue } from '../jobs/queue.server'
+
+/**
+ * Projects and their one job (SPEC §3). Every read filters by owner, so another user's project is simply
+ * not found (STYLE, Indie Stack habit); the password in the URL must match as well.
+ */
+export type CreationStatus = 'WAITING' | 'READY' | 'FAILED'
+export type AnalysisStatus = 'NEW' | 'ANALYSING' | 'DONE' | 'EMPTY' | 'PRETRANSLATING'
+
+export interface ProjectSummary {
+  id: number
+  password: string
+  jobId: number
+  jobPassword: string
+  name: string
+  format: string
+  sourceLang: string
+  targetLang: string
+  status: CreationStatus
+  analysisStatus: AnalysisStatus
+  errorCode: string | null
+  wordCount: number
+  segmentCount: number
+  segmentsAnalyzed: number
+  /** Percent of words confirmed, 2 decimals; -1 while unknown (SPEC §3 "progress"). */
+  translatedPercent: number
+  createdAt: Date
+}
+
+/** An unguessable URL-safe secret (96 bits), as SPEC's project and job passwords. */
+export function newPassword(): string {
+  return crypto.randomBytes(12).toString('base64url')
+}
+
+const summaryColumns = `
+  p.id, p.password, j.id as "jobId", j.password as "jobPassword", p.name, p.format,
+  p.source_lang as "sourceLang", p.target_lang as "targetLang", p.status, p.analysis_status as "analysisStatus",
+  p.error_code as "errorCode", p.word_count as "wordCount", p.segment_count as "segmentCount",
+  p.segments_analyzed as "segmentsAnalyzed", p.created_at as "createdAt",
+  case when p.analysis_status <> 'DONE' then -1
+       else coalesce((select round(100.0 * sum(s.word_count) filter (where s.status = 'TRANSLATED')
+                                   / nullif(sum(s.word_count), 0), 2)::float8
+                        from segments s where s.project_id = p.id), 0) end as "translatedPercent"`
+
+export interface NewProject {
+  ownerId: number
+  name: string
+  format: string
+  bytes: Uint8Array
+  sourceLang: string
+  targetLang: string
+  mtSystemId?: string
+  tmPretranslate: boolean
+  mtPretranslate: boolean
+}
+
+/** Creates the project, its file and job, and queues its conversion — all or nothing. */
+export async function createProject(input: NewProject): Promise<{ id: number; password: string }> {
+  return db().transaction(async (tx) => {
+    const password = newPassword()
+    const [project] = await tx.query<{ id: number }>(
+      `insert into projects (password, owner_id, name, format, source_lang, target_lang, mt_system_id,
+                             tm_pretranslate, mt_pretranslate)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+      [password, input.ownerId, input.name, input.format, input.sourceLang, input.targetLang,
+       input.mtSystemId ?? null, input.tmPretranslate, input.mtPretranslate],
+    )
+    const id = project!.id
+    await tx.query(`insert into project_files (project_id, bytes, size, sha256) values ($1, $2, $3, $4)`, [
+      id,
+      Buffer.from(input.bytes),
+      input.bytes.byteLength,
+      crypto.createHash('sha256').update(input.bytes).digest('hex'),
+    ])
+    await tx.query(`insert into jobs (project_id, password, source_lang, target_lang) values ($1, $2, $3, $4)`, [
+      id,
+      newPassword(),
+      input.sourceLang,
+      input.targetLang,
+    ])
+    await enqueue(tx, { kind: 'convert', projectId: id })
+    return { id, password }
+  })
+}
+
+export async function listProjects(
+  ownerId: number,
+  page: number,
+  perPage: number,
+): Promise<{ total: number; projects: ProjectSummary[] }> {
+  const [count] = await db().query<{ total: number }>('select count(*) as total from projects where owner_id = $1', [ownerId])
+  const projects = await db().query<ProjectSummary>(
+    `select ${summaryColumns}
+       from projects p join jobs j on j.project_id = p.id
+      where p.owner_id = $1
+      order by p.created_at desc, p.id desc
+      limit $2 offset $3`,
+    [ownerId, perPage, (page - 1) * perPage],
+  )
+  return { total: count?.total ?? 0, projects }
+}
+
+export async function findProject(ownerId: number, id: number, password: string): Promise<ProjectSummary | undefined> {
+  const [project] = await db().query<ProjectSummary>(
+    `select ${summaryColumns}
+       from projects p join jobs j on j.project_id = p.id
+      where p.owner_id = $1 and p.id = $2 and p.password = $3`,
+    [ownerId, id, password],
+  )
+  return project
+}
+
+export async function deleteProject(ownerId: number, id: number, password: string): Promise<boolean> {
+  const rows = await db().query('delete from projects where owner_id = $1 and id = $2 and password = $3 returning id', [
+    ownerId,
+    id,
+    password,
+  ])
+  return rows.length > 0
+}
+
+export async function projectBytes(projectId: number): Promise<Uint8Array> {
+  const [file] = await db().query<{ bytes: Uint8Array }>('select bytes from project_files where project_id = $1', [projectId])
+  if (!file) throw new Error(`project ${projectId} has no file`)
+  return new Uint8Array(file.bytes)
+}
+
+/** True while anything about these projects is still changing (the file list keeps polling). */
+export function isPending(project: Pick<ProjectSummary, 'status' | 'analysisStatus'>): boolean {
+  if (project.status === 'FAILED') return false
+  return project.status === 'WAITING' || !['DONE', 'EMPTY'].includes(project.analysisStatus)
+}
+
+/** The signed-in user's project named by the URL, or a 404 for anyone else (STYLE: guards throw). */
+export async function requireProject(
+  userId: number,
+  params: { projectId?: string; password?: string },
+): Promise<ProjectSummary> {
+  const id = Number(params.projectId)
+  const project =
+    Number.isSafeInteger(id) && id > 0 && params.password ? await findProject(userId, id, params.password) : undefined
+  if (!project) throw new Response('Not found', { status: 404 })
+  return project
+}
+
+/** A download under the original file name: never shown inline, never cached by proxies. */
+export function downloadResponse(bytes: Uint8Array, name: string, mimeType = 'application/octet-stream'): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: { 'Content-Type': mimeType, 'Content-Disposition': attachment(name), 'Cache-Control': 'private, no-store' },
+  })
+}
+
+/** Content-Disposition for a download under the original file name (RFC 6266 / 5987). */
+export function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}

@@ -1,0 +1,45 @@
+/**
+ * Which uploads are refused and why, as SPEC §8 codes (pure: the action checks, the browser queue can
+ * check the same before sending). The bounds are configuration (env UPLOAD_*); SPEC does not show them.
+ */
+export type UploadErrorCode =
+  | 'InvalidFileName'
+  | 'MimeTypeNotAllowed'
+  | 'FileExtensionNotAllowed'
+  | 'MissingFileName'
+  | 'FileNameTooLong'
+  | 'FileSizeTooBig'
+  | 'FileSizeTooSmall'
+  | 'TooManyFiles'
+  | 'ErrorConvertingFile'
+  | 'ErrorCreatingProject'
+
+export interface UploadLimits {
+  maxBytes: number
+  minBytes: number
+  maxNameLength: number
+  maxFiles: number
+  allowedExtensions: readonly string[]
+}
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+}
+
+/**
+ * Checks what can be checked from the name and size alone, in SPEC §8's order of concern.
+ * The content check (is it really that type?) comes after, with the bytes.
+ */
+export function checkFile(file: { name: string; size: number }, limits: UploadLimits): UploadErrorCode | undefined {
+  const name = file.name.trim()
+  if (name === '') return 'MissingFileName'
+  // Path separators, control characters, or names made only of dots are not file names.
+  // eslint-disable-next-line no-control-regex -- control characters are what we refuse
+  if (/[/\\\u0000-\u001f\u007f]/.test(name) || /^\.+$/.test(name)) return 'InvalidFileName'
+  if ([...name].length > limits.maxNameLength) return 'FileNameTooLong'
+  if (!limits.allowedExtensions.includes(extensionOf(name))) return 'FileExtensionNotAllowed'
+  if (file.size < limits.minBytes) return 'FileSizeTooSmall'
+  if (file.size > limits.maxBytes) return 'FileSizeTooBig'
+  return undefined
+}

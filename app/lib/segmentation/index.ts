@@ -1,0 +1,6 @@
+/** Sentence segmentation (DESIGN.md "Segmentation"): pure, browser-safe, lossless. */
+export { breakOffsets, segmentText } from './segment-text'
+export { segmentTokens } from './segment-tokens'
+export { splitWhitespace, type SplitWhitespace } from './whitespace'
+export { rulesFor } from './rules'
+export { compileRules, srxBreaks, type CompiledRules, type SrxRule } from './srx'

@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { DeleteForm } from '~/components/file-table'
+import { requireUser } from '~/lib/auth/session.server'
+import { setFlash } from '~/lib/http/flash.server'
+import { i18n } from '~/lib/i18n/i18n.server'
+import { deleteProject, requireProject } from '~/lib/projects/projects.server'
+
+export const handle = { i18n: ['common', 'files'] }
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+/** DESIGN "Progressive enhancement": without JavaScript a destructive action goes through this page. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const project = await requireProject(user.id, params)
+  const t = await i18n.getFixedT(request, 'files')
+  return { title: t('delete.title'), id: project.id, password: project.password, name: project.name }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const project = await requireProject(user.id, params)
+  await deleteProject(user.id, project.id, project.password)
+  throw redirect('/', {
+    headers: { 'Set-Cookie': await setFlash({ kind: 'success', key: 'files:delete.done', values: { name: project.name } }, request) },
+  })
+}
+
+export default function DeleteFile() {
+  const { id, password, name } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('files')
+  return (
+    <section className="confirm-page" aria-labelledby="delete-title">
+      <h1 id="delete-title">{t('delete.question')}</h1>
+      <p>{name}</p>
+      <div className="button-row">
+        <DeleteForm id={id} password={password} />
+        <Link to="/">{t('delete.cancel')}</Link>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs'
+import type { Page } from '@playwright/test'
+import { expect, expectNoAxeViolations, signIn, test } from './helpers'
+
+/**
+ * The file list (issue #3): upload, wait for the background conversion, download the original (byte-equal)
+ * and the translation, refuse a bad file with SPEC §8's message, delete through the confirmation page.
+ * Every file uploaded here is deleted again: other specs expect the empty list.
+ */
+const text = 'Sveika, pasaule. Šis ir Tulks.\n\nOtrā rindkopa ar "pēdiņām" & zīmēm.\n'
+
+async function upload(page: Page, files: { name: string; body: string | Buffer }[]) {
+  await page.getByLabel('Izvēlieties datnes', { exact: true }).setInputFiles(
+    files.map((file) => ({ name: file.name, mimeType: 'application/octet-stream', buffer: Buffer.from(file.body) })),
+  )
+  await page.getByRole('button', { name: 'Analizēt', exact: true }).click()
+}
+
+async function deleteFile(page: Page, name: string) {
+  await page.getByRole('link', { name: `Dzēst ${name}`, exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Vai tiešām dzēst datni?' })).toBeVisible()
+  await page.getByRole('button', { name: 'Dzēst', exact: true }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('rowheader', { name: new RegExp(name) })).toHaveCount(0)
+}
+
+test('a text file becomes a project that can be downloaded and deleted', async ({ page }, testInfo) => {
+  await signIn(page)
+  await expect(page.getByLabel('Avota valoda')).toHaveValue('en')
+  await expect(page.getByLabel('Mērķa valoda')).toHaveValue('lv')
+  await expectNoAxeViolations(page, testInfo)
+
+  await upload(page, [{ name: 'sveiciens.txt', body: text }])
+  const row = page.getByRole('row', { name: /sveiciens\.txt/ })
+  await expect(row).toBeVisible()
+  // Converted and analysed in the background: the page refreshes itself (no JS) or revalidates (JS).
+  await expect(row.getByRole('link', { name: 'Tulkot' })).toBeVisible({ timeout: 30_000 })
+  await expect(row.getByRole('cell').nth(0)).toHaveText('en - lv')
+  await expect(row.getByRole('cell').nth(2)).toHaveText('10')
+  await expectNoAxeViolations(page, testInfo)
+
+  const [original] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Oriģināls' }).click()])
+  expect(original.suggestedFilename()).toBe('sveiciens.txt')
+  expect(fs.readFileSync((await original.path())!, 'utf8')).toBe(text)
+
+  const [translated] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Tulkojums' }).click()])
+  expect(fs.readFileSync((await translated.path())!, 'utf8')).toBe(text)
+
+  await page.getByRole('link', { name: 'Dzēst sveiciens.txt', exact: true }).click()
+  await expectNoAxeViolations(page, testInfo)
+  await page.getByRole('link', { name: 'Atcelt' }).click()
+  await deleteFile(page, 'sveiciens.txt')
+  await expect(page.getByText('Lai sāktu tulkot, lūdzu, augšupielādējiet datni.')).toBeVisible()
+})
+
+test('a refused file gets the SPEC §8 message and creates nothing', async ({ page }, testInfo) => {
+  await signIn(page)
+  await upload(page, [{ name: 'programma.exe', body: 'MZ' }])
+  await expect(page.getByRole('alert')).toHaveText(
+    'Augšupielādējot datni, radās kļūda programma.exe: Datnes tips netiek atbalstīts.',
+  )
+  await expectNoAxeViolations(page, testInfo)
+  await expect(page.getByText('Lai sāktu tulkot, lūdzu, augšupielādējiet datni.')).toBeVisible()
+})
+
+test('several files at once, one of them broken', async ({ page }) => {
+  await signIn(page)
+  await upload(page, [
+    { name: 'viens.txt', body: 'Pirmā datne.' },
+    { name: 'divi.html', body: '<!doctype html><html lang="en"><body><p>Second <b>file</b>.</p></body></html>' },
+    { name: 'salauzts.docx', body: 'PK\u0003\u0004 not really a zip' },
+  ])
+  await expect(page.getByRole('alert')).toContainText('salauzts.docx: Datnes tips netiek atbalstīts.')
+  await expect(page.getByRole('row', { name: /viens\.txt/ }).getByRole('link', { name: 'Tulkot' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('row', { name: /divi\.html/ }).getByRole('link', { name: 'Tulkot' })).toBeVisible({ timeout: 30_000 })
+  await deleteFile(page, 'viens.txt')
+  await deleteFile(page, 'divi.html')
+})

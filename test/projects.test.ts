@@ -1,0 +1,214 @@
+import { zipSync, strToU8 } from 'fflate'
+import { describe, expect, it, vi } from 'vitest'
+import { createUser } from '~/lib/auth/users.server'
+import { startWorker } from '~/lib/jobs/worker.server'
+import { taskHandlers } from '~/lib/projects/pipeline.server'
+import { action as indexAction, loader as indexLoader } from '~/routes/_index'
+import { action as deleteAction, loader as deleteLoader } from '~/routes/files.$projectId.$password.delete'
+import { loader as originalLoader } from '~/routes/files.$projectId.$password.original'
+import { loader as translatedLoader } from '~/routes/files.$projectId.$password.translated'
+import { withTestDatabase } from './database'
+import { setEnv } from './env'
+import { BASE, context, cookieJar, get, settle } from './remix'
+import { action as signInAction } from '~/routes/sign-in'
+
+const database = withTestDatabase()
+
+async function signedIn(email: string) {
+  await createUser({ email, name: email.split('@')[0]!, password: 'a long password' })
+  const jar = cookieJar()
+  const form = new URLSearchParams({ email, password: 'a long password' })
+  const outcome = await settle(() =>
+    signInAction({
+      request: new Request(`${BASE}/sign-in`, { method: 'POST', body: form, headers: { Origin: BASE } }),
+      params: {},
+      context,
+    }),
+  )
+  jar.take(outcome.headers)
+  return jar
+}
+
+function uploadRequest(files: File[], cookie: string, fields: Record<string, string> = {}) {
+  const form = new FormData()
+  form.set('source_language', fields.source_language ?? 'en')
+  form.set('target_language', fields.target_language ?? 'lv')
+  form.set('intent', 'upload')
+  for (const file of files) form.append('files', file)
+  return new Request(`${BASE}/`, { method: 'POST', body: form, headers: { Cookie: cookie, Origin: BASE } })
+}
+
+async function runTasks() {
+  const worker = startWorker({ handlers: taskHandlers, pollMs: 20, log: () => {} })
+  await worker.idle()
+  await worker.stop()
+}
+
+type Listing = { projects: { id: number; password: string; name: string; status: string; analysisStatus: string; errorCode: string | null; segmentCount: number; wordCount: number; translatedPercent: number }[]; total: number; pending: boolean; pages: number }
+
+async function listing(cookie: string, page = 1) {
+  return (await settle<Listing>(() => indexLoader({ request: get(`/?page=${page}`, cookie), params: {}, context }))).data
+}
+
+const text = 'Hello world. This is Tulks.\n\nHello world.\nSecond paragraph with "quotes" & ampersands.\n'
+
+describe('upload → project → segments → download', () => {
+  it('turns a text file into a project that is converted and analysed in the background', async () => {
+    const jar = await signedIn('ana@example.lv')
+    const outcome = await settle(() => indexAction({ request: uploadRequest([new File([text], 'notes.txt')], jar.header()), params: {}, context }))
+    expect(outcome.status).toBe(302)
+    const before = await listing(jar.header())
+    expect(before.projects).toHaveLength(1)
+    expect(before.projects[0]).toMatchObject({ name: 'notes.txt', status: 'WAITING', translatedPercent: -1 })
+    expect(before.pending).toBe(true)
+
+    await runTasks()
+    const after = await listing(jar.header())
+    const project = after.projects[0]!
+    expect(project).toMatchObject({ status: 'READY', analysisStatus: 'DONE', translatedPercent: 0 })
+    expect(project.segmentCount).toBeGreaterThanOrEqual(4)
+    expect(project.wordCount).toBe(12)
+    expect(after.pending).toBe(false)
+
+    const segments = await database.current().query<{ id: number; source: string; repetitionOf: number | null }>(
+      'select id, source, repetition_of as "repetitionOf" from segments where project_id = $1 order by position',
+      [project.id],
+    )
+    // ids are one block, so SPEC's "id - first id + 1" numbers the segments 1, 2, 3 …
+    expect(segments.map((s) => s.id - segments[0]!.id + 1)).toEqual(segments.map((_, index) => index + 1))
+    expect(segments[0]!.source).toBe('Hello world.')
+    expect(segments.filter((s) => s.repetitionOf !== null).map((s) => s.source)).toEqual(['Hello world.'])
+
+    const params = { projectId: String(project.id), password: project.password }
+    const original = await originalLoader({ request: get('/', jar.header()), params, context })
+    expect(original.headers.get('Content-Disposition')).toContain('attachment; filename="notes.txt"')
+    expect(new Uint8Array(await original.arrayBuffer())).toEqual(new TextEncoder().encode(text))
+
+    // nothing translated yet: the translation is the original
+    const identity = await translatedLoader({ request: get('/', jar.header()), params, context })
+    expect(await identity.text()).toBe(text)
+
+    await database.current().query(
+      `update segments set target = 'Sveika, pasaule.', status = 'TRANSLATED' where project_id = $1 and source = 'Hello world.'`,
+      [project.id],
+    )
+    const translated = await translatedLoader({ request: get('/', jar.header()), params, context })
+    expect(await translated.text()).toBe(text.replaceAll('Hello world.', 'Sveika, pasaule.'))
+    expect((await listing(jar.header())).projects[0]!.translatedPercent).toBeGreaterThan(0)
+  })
+
+  it('refuses another user and a wrong password with 404', async () => {
+    const owner = await signedIn('owner@example.lv')
+    await indexAction({ request: uploadRequest([new File(['One sentence.'], 'one.txt')], owner.header()), params: {}, context }).catch(() => {})
+    const project = (await listing(owner.header())).projects[0]!
+    const stranger = await signedIn('stranger@example.lv')
+    const theirs = await settle(() => originalLoader({ request: get('/', stranger.header()), params: { projectId: String(project.id), password: project.password }, context }))
+    expect(theirs.status).toBe(404)
+    const wrong = await settle(() => originalLoader({ request: get('/', owner.header()), params: { projectId: String(project.id), password: 'guess' }, context }))
+    expect(wrong.status).toBe(404)
+    const deleteByStranger = await settle(() => deleteAction({ request: new Request(`${BASE}/x`, { method: 'POST', headers: { Cookie: stranger.header() } }), params: { projectId: String(project.id), password: project.password }, context }))
+    expect(deleteByStranger.status).toBe(404)
+  })
+
+  it('deletes through the confirmation page', async () => {
+    const jar = await signedIn('del@example.lv')
+    await settle(() => indexAction({ request: uploadRequest([new File(['Delete me.'], 'gone.txt')], jar.header()), params: {}, context }))
+    const project = (await listing(jar.header())).projects[0]!
+    const params = { projectId: String(project.id), password: project.password }
+    const page = await settle<{ name: string }>(() => deleteLoader({ request: get('/', jar.header()), params, context }))
+    expect(page.data.name).toBe('gone.txt')
+    const deleted = await settle(() => deleteAction({ request: new Request(`${BASE}/x`, { method: 'POST', headers: { Cookie: jar.header() } }), params, context }))
+    expect(deleted.location).toBe('/')
+    expect((await listing(jar.header())).total).toBe(0)
+    expect(await database.current().query('select 1 from segments where project_id = $1', [project.id])).toEqual([])
+  })
+
+  it('pages the list ten files at a time, newest first', async () => {
+    const jar = await signedIn('pages@example.lv')
+    const files = Array.from({ length: 12 }, (_, n) => new File([`Sentence ${n}.`], `file-${String(n).padStart(2, '0')}.txt`))
+    await settle(() => indexAction({ request: uploadRequest(files, jar.header()), params: {}, context }))
+    const first = await listing(jar.header(), 1)
+    expect(first).toMatchObject({ total: 12, pages: 2 })
+    expect(first.projects).toHaveLength(10)
+    const second = await listing(jar.header(), 2)
+    expect(second.projects.map((p) => p.name)).toEqual(['file-01.txt', 'file-00.txt'])
+  })
+})
+
+describe('refused uploads (SPEC §8 codes)', () => {
+  async function refusal(files: File[], env: Record<string, string> = {}) {
+    setEnv(env)
+    const jar = await signedIn(`r${Math.random().toString(36).slice(2)}@example.lv`)
+    const outcome = await settle<{ results: { name: string; code?: string }[] }>(() =>
+      indexAction({ request: uploadRequest(files, jar.header()), params: {}, context }),
+    )
+    const count = (await listing(jar.header())).total
+    return { outcome, count }
+  }
+
+  it.each([
+    ['MissingFileName', () => [new File(['x'], '')]],
+    ['FileNameTooLong', () => [new File(['Some text.'], `${'a'.repeat(201)}.txt`)]],
+    ['FileExtensionNotAllowed', () => [new File(['MZ…'], 'setup.exe')]],
+    ['FileSizeTooSmall', () => [new File([], 'empty.txt')]],
+    ['MimeTypeNotAllowed', () => [new File(['just words, not a zip'], 'report.docx')]],
+    ['InvalidFileName', () => [new File(['text'], '..')]],
+  ] as const)('%s', async (code, files) => {
+    const { outcome, count } = await refusal(files())
+    expect(outcome.status).toBe(400)
+    expect(outcome.data.results.map((r) => r.code)).toEqual([code])
+    expect(count).toBe(0)
+  })
+
+  it('FileSizeTooBig', async () => {
+    const { outcome, count } = await refusal([new File([new Uint8Array(1024 * 1024 + 10).fill(65)], 'big.txt')], { UPLOAD_MAX_MB: '1' })
+    expect(outcome.data.results.map((r) => r.code)).toEqual(['FileSizeTooBig'])
+    expect(count).toBe(0)
+  })
+
+  it('TooManyFiles refuses the whole upload', async () => {
+    const files = [1, 2, 3].map((n) => new File([`Text ${n}.`], `${n}.txt`))
+    const { outcome, count } = await refusal(files, { UPLOAD_MAX_FILES: '2' })
+    expect(outcome.data.results.map((r) => r.code)).toEqual(['TooManyFiles', 'TooManyFiles', 'TooManyFiles'])
+    expect(count).toBe(0)
+  })
+
+  it('keeps the good files of a mixed upload and names the refused ones', async () => {
+    const { outcome, count } = await refusal([new File(['Good text.'], 'good.txt'), new File(['x'], 'bad.exe')])
+    expect(outcome.status).toBe(200)
+    expect(outcome.data.results).toEqual([{ name: 'bad.exe', code: 'FileExtensionNotAllowed' }, { name: 'good.txt' }])
+    expect(count).toBe(1)
+  })
+
+  it('ErrorCreatingProject when the project cannot be stored, leaving nothing half-written', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await database.current().query('alter table project_files rename to project_files_away')
+    try {
+      const { outcome, count } = await refusal([new File(['Fine text.'], 'fine.txt')])
+      expect(outcome.data.results.map((r) => r.code)).toEqual(['ErrorCreatingProject'])
+      expect(count).toBe(0)
+    } finally {
+      await database.current().query('alter table project_files_away rename to project_files')
+      logged.mockRestore()
+    }
+  })
+
+  it('ErrorConvertingFile: a file that looks right but cannot be read is marked broken, not retried', async () => {
+    const jar = await signedIn('broken@example.lv')
+    const docx = zipSync({
+      '[Content_Types].xml': strToU8('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+      'word/document.xml': strToU8('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>broken'),
+    })
+    await settle(() => indexAction({ request: uploadRequest([new File([docx], 'broken.docx')], jar.header()), params: {}, context }))
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {})
+    await runTasks()
+    logged.mockRestore()
+    const project = (await listing(jar.header())).projects[0]!
+    expect(project).toMatchObject({ status: 'FAILED', errorCode: 'ErrorConvertingFile' })
+    const [task] = await database.current().query<{ attempts: number; status: string }>(
+      `select attempts, status from tasks where project_id = $1 and kind = 'convert'`,
+      [project.id],
+    )
+    expect(task).toEqual({ attempts: 1, status: 'failed' })
+  })
+})
