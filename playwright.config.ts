@@ -73,7 +73,8 @@ export default defineConfig({
   // No retries: the first-account setup cannot run twice on one database, and a flaky test is a bug to fix.
   retries: 0,
   reporter: 'list',
-  timeout: 30_000,
+  // Generous: CI machines have 2 cores, and the no-JS axe scans open a second browser context each.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     launchOptions,

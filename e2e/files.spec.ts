@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
-import { expect, expectNoAxeViolations, signIn, test } from './helpers'
+import { expect, expectNoAxeViolations, isNoJs, signIn, test } from './helpers'
 
 /**
  * The file list (issue #3): upload, wait for the background conversion, download the original (byte-equal)
@@ -9,7 +9,13 @@ import { expect, expectNoAxeViolations, signIn, test } from './helpers'
  */
 const text = 'Sveika, pasaule. Šis ir Tulks.\n\nOtrā rindkopa ar "pēdiņām" & zīmēm.\n'
 
+/** With JavaScript, waits until the upload form is enhanced (the queue takes the files from then on). */
+async function ready(page: Page) {
+  if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator('form[data-enhanced="true"]')).toHaveCount(1)
+}
+
 async function upload(page: Page, files: { name: string; body: string | Buffer }[]) {
+  await ready(page)
   await page.getByLabel('Izvēlieties datnes', { exact: true }).setInputFiles(
     files.map((file) => ({ name: file.name, mimeType: 'application/octet-stream', buffer: Buffer.from(file.body) })),
   )
@@ -46,9 +52,12 @@ test('a text file becomes a project that can be downloaded and deleted', async (
   const [translated] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Tulkojums' }).click()])
   expect(fs.readFileSync((await translated.path())!, 'utf8')).toBe(text)
 
+  // Without JavaScript a confirmation page, with it a dialog; both can be cancelled.
   await page.getByRole('link', { name: 'Dzēst sveiciens.txt', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Vai tiešām dzēst datni?' })).toBeVisible()
   await expectNoAxeViolations(page, testInfo)
-  await page.getByRole('link', { name: 'Atcelt' }).click()
+  await page.getByRole(isNoJs(testInfo) ? 'link' : 'button', { name: 'Atcelt' }).click()
+  await expect(page.getByRole('heading', { name: 'Vai tiešām dzēst datni?' })).toBeHidden()
   await deleteFile(page, 'sveiciens.txt')
   await expect(page.getByText('Lai sāktu tulkot, lūdzu, augšupielādējiet datni.')).toBeVisible()
 })
@@ -75,4 +84,25 @@ test('several files at once, one of them broken', async ({ page }) => {
   await expect(page.getByRole('row', { name: /divi\.html/ }).getByRole('link', { name: 'Tulkot' })).toBeVisible({ timeout: 30_000 })
   await deleteFile(page, 'viens.txt')
   await deleteFile(page, 'divi.html')
+})
+
+test('with JavaScript, files wait in a queue where each can be removed before Analyze', async ({ page }, testInfo) => {
+  test.skip(isNoJs(testInfo), 'the queue is the JavaScript enhancement; without it the form posts the chosen files at once')
+  await signIn(page)
+  await ready(page)
+  const analyze = page.getByRole('button', { name: 'Analizēt', exact: true })
+  await expect(analyze).toBeDisabled()
+  await page.getByLabel('Izvēlieties datnes', { exact: true }).setInputFiles([
+    { name: 'paliek.txt', mimeType: 'text/plain', buffer: Buffer.from('Šī paliek.') },
+    { name: 'aiziet.txt', mimeType: 'text/plain', buffer: Buffer.from('Šī aiziet.') },
+  ])
+  const queue = page.getByRole('list', { name: 'Datnes, kas gaida analīzi' })
+  await expect(queue.getByRole('listitem')).toHaveCount(2)
+  await expectNoAxeViolations(page, testInfo)
+  await queue.getByRole('button', { name: 'Noņemt aiziet.txt no rindas' }).click()
+  await expect(queue.getByRole('listitem')).toHaveCount(1)
+  await analyze.click()
+  await expect(page.getByRole('row', { name: /paliek\.txt/ }).getByRole('link', { name: 'Tulkot' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('row', { name: /aiziet\.txt/ })).toHaveCount(0)
+  await deleteFile(page, 'paliek.txt')
 })

@@ -212,3 +212,25 @@ describe('refused uploads (SPEC §8 codes)', () => {
     expect(task).toEqual({ attempts: 1, status: 'failed' })
   })
 })
+
+describe('files/upload (the page script’s call, SPEC §7)', () => {
+  it('answers in SPEC §3’s upload response shape, one file at a time', async () => {
+    const { action: apiUpload } = await import('~/routes/files.upload')
+    const jar = await signedIn('api@example.lv')
+    const ok = await apiUpload({ request: uploadRequest([new File(['An API file.'], 'api.txt')], jar.header()), params: {}, context })
+    expect(ok.status).toBe(200)
+    const created = (await ok.json()) as { code: number; errors: unknown[]; data: { id_project: number; password: string } }
+    expect(created).toMatchObject({ code: 1, errors: [] })
+    expect((await listing(jar.header())).projects.map((p) => [p.id, p.password])).toEqual([[created.data.id_project, created.data.password]])
+
+    const refused = await apiUpload({ request: uploadRequest([new File(['x'], 'virus.exe')], jar.header()), params: {}, context })
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({ code: 0, errors: [{ message: 'FileExtensionNotAllowed', file: 'virus.exe' }] })
+  })
+
+  it('answers 401 (not a redirect) without a session', async () => {
+    const { action: apiUpload } = await import('~/routes/files.upload')
+    const outcome = await settle(() => apiUpload({ request: uploadRequest([new File(['x'], 'a.txt')], ''), params: {}, context }))
+    expect(outcome.status).toBe(401)
+  })
+})

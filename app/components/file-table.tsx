@@ -1,7 +1,9 @@
 import { Form, Link } from '@remix-run/react'
+import { forwardRef, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatPercent } from '~/lib/i18n/format'
 import { direction, pageWindow } from '~/lib/projects/languages'
+import type { TemporaryRow } from './upload-queue'
 
 export interface FileRow {
   id: number
@@ -25,9 +27,27 @@ function fileLinks(row: FileRow) {
 }
 
 /** SPEC §2 file table: status or name, direction, segments, words, translated %, date added, actions. */
-export function FileTable({ rows, language }: { rows: FileRow[]; language: string }) {
+export function FileTable({
+  rows,
+  temporary = [],
+  perPage,
+  language,
+}: {
+  rows: FileRow[]
+  temporary?: TemporaryRow[]
+  perPage: number
+  language: string
+}) {
   const { t } = useTranslation('files')
+  const [deleting, setDeleting] = useState<FileRow | undefined>()
+  const dialog = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    if (deleting) dialog.current?.showModal()
+  }, [deleting])
+  // SPEC §4: temporary rows go on top and the last rows of a full page drop off.
+  const shown = rows.slice(0, Math.max(0, perPage - temporary.length))
   return (
+    <>
     <table className="file-table">
       <caption className="visually-hidden">{t('table.caption')}</caption>
       <thead>
@@ -42,15 +62,50 @@ export function FileTable({ rows, language }: { rows: FileRow[]; language: strin
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <FileTableRow key={row.id} row={row} language={language} />
+        {temporary.map((row) => (
+          <tr key={row.tmpFileId} className="file-temporary">
+            <th scope="row" className="file-name">
+              <span>{row.name}</span>
+              <span className="file-status" role="status">
+                {t('status.uploading')}
+              </span>
+            </th>
+            <td colSpan={6} />
+          </tr>
+        ))}
+        {shown.map((row) => (
+          <FileTableRow key={row.id} row={row} language={language} onDelete={setDeleting} />
         ))}
       </tbody>
     </table>
+    {deleting ? <DeleteDialog ref={dialog} row={deleting} onClose={() => setDeleting(undefined)} /> : null}
+    </>
   )
 }
 
-function FileTableRow({ row, language }: { row: FileRow; language: string }) {
+/** With JavaScript, deleting asks in a dialog; without, the link leads to the confirmation page. */
+const DeleteDialog = forwardRef<HTMLDialogElement, { row: FileRow; onClose: () => void }>(function DeleteDialog({ row, onClose }, ref) {
+  const { t } = useTranslation('files')
+  const links = fileLinks(row)
+  return (
+    <dialog ref={ref} className="confirm-dialog" aria-labelledby="delete-dialog-title" onClose={onClose}>
+      <h2 id="delete-dialog-title">{t('delete.question')}</h2>
+      <p>{row.name}</p>
+      <div className="button-row">
+        <Form method="post" action={links.remove} onSubmit={onClose}>
+          <button type="submit" className="button-danger">
+            {t('actions.confirmDelete')}
+          </button>
+        </Form>
+        <button type="button" onClick={onClose}>
+          {t('delete.cancel')}
+        </button>
+      </div>
+    </dialog>
+  )
+})
+
+function FileTableRow({ row, language, onDelete }: { row: FileRow; language: string; onDelete: (row: FileRow) => void }) {
   const { t } = useTranslation('files')
   const links = fileLinks(row)
   const broken = row.status === 'FAILED' || row.analysisStatus === 'EMPTY'
@@ -80,7 +135,15 @@ function FileTableRow({ row, language }: { row: FileRow; language: string }) {
             </a>
           </>
         ) : null}
-        <Link to={links.remove} className="danger-link" aria-label={t('actions.deleteNamed', { name: row.name })}>
+        <Link
+          to={links.remove}
+          className="danger-link"
+          aria-label={t('actions.deleteNamed', { name: row.name })}
+          onClick={(event) => {
+            event.preventDefault()
+            onDelete(row)
+          }}
+        >
           {t('actions.delete')}
         </Link>
       </td>

@@ -7,16 +7,14 @@ import { z } from 'zod'
 import { FileTable, Pager } from '~/components/file-table'
 import { ProfileSettingsPanel } from '~/components/profile-settings'
 import { UploadForm } from '~/components/upload-form'
+import { useUploadQueue } from '~/components/upload-queue'
 import { requireUser } from '~/lib/auth/session.server'
-import { wakeWorker } from '~/lib/boot.server'
-import { detectFormat } from '~/lib/formats/registry.server'
 import { setFlash } from '~/lib/http/flash.server'
 import { getLanguage, i18n } from '~/lib/i18n/i18n.server'
-import { loadProfileSafely, saveProfile } from '~/lib/profile/profile.server'
+import { saveProfile } from '~/lib/profile/profile.server'
 import { defaultSource, defaultTarget, sourceLanguages, targetLanguages } from '~/lib/projects/languages'
-import { createProject, isPending, listProjects } from '~/lib/projects/projects.server'
-import { receiveUpload, uploadLimits } from '~/lib/projects/upload.server'
-import type { UploadErrorCode } from '~/lib/projects/upload-rules'
+import { isPending, listProjects } from '~/lib/projects/projects.server'
+import { uploadFiles, uploadLimits } from '~/lib/projects/upload.server'
 
 export const handle = { i18n: ['common', 'files'] }
 
@@ -64,12 +62,6 @@ const settingsSchema = z.object({
   updateMt: checkbox,
 })
 
-const uploadFieldsSchema = z.object({
-  source_language: z.enum(sourceLanguages),
-  target_language: z.enum(targetLanguages),
-  mt_system: z.string().max(200).optional(),
-})
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   if ((request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) return upload(request, user.id)
@@ -81,44 +73,34 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function upload(request: Request, ownerId: number) {
-  const received = await receiveUpload(request, uploadLimits())
-  const fields = uploadFieldsSchema.safeParse(received.fields)
-  if (!fields.success) return data({ error: 'common:errors.unexpected' as const, results: [] }, { status: 400 })
-  const profile = await loadProfileSafely(ownerId)
-  const results: { name: string; code?: UploadErrorCode }[] = received.refused.map((refusal) => ({ ...refusal }))
-  for (const file of received.files) {
-    try {
-      await createProject({
-        ownerId,
-        name: file.name,
-        format: detectFormat(file.name, file.bytes)!.id,
-        bytes: file.bytes,
-        sourceLang: fields.data.source_language,
-        targetLang: fields.data.target_language,
-        mtSystemId: fields.data.mt_system || undefined,
-        tmPretranslate: profile?.tmPretranslate ?? false,
-        mtPretranslate: profile?.mtPretranslate ?? false,
-      })
-      results.push({ name: file.name })
-    } catch (error) {
-      console.error('[upload] could not create a project for', file.name, error)
-      results.push({ name: file.name, code: 'ErrorCreatingProject' })
-    }
-  }
-  wakeWorker()
+  const results = await uploadFiles(request, ownerId)
+  if (!results) return data({ error: 'common:errors.unexpected' as const, results: [] }, { status: 400 })
   const refused = results.filter((result) => result.code)
   if (refused.length === 0) {
-    throw redirect('/', { headers: { 'Set-Cookie': await setFlash({ kind: 'success', key: 'files:upload.done', values: { count: results.length } }, request) } })
+    const flash = { kind: 'success' as const, key: 'files:upload.done', values: { count: results.length } }
+    throw redirect('/', { headers: { 'Set-Cookie': await setFlash(flash, request) } })
   }
-  return data({ error: undefined, results }, { status: refused.length === results.length ? 400 : 200 })
+  return data(
+    { error: undefined, results: results.map(({ name, code }) => ({ name, code })) },
+    { status: refused.length === results.length ? 400 : 200 },
+  )
 }
 
 export default function FileList() {
   const { title, language, projects, page, pages, pending, source, target, accept } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation('files')
-  usePollWhilePending(pending)
-  const refused = actionData?.results.filter((result) => result.code) ?? []
+  const queue = useUploadQueue()
+  // Temporary rows stand at the top until the list shows their project; a full page drops its last rows.
+  const shownIds = projects.map((project) => project.id)
+  const temporary = queue.temporary.filter((row) => row.projectId === undefined || !shownIds.includes(row.projectId))
+  const { settle } = queue
+  useEffect(() => settle(shownIds), [settle, shownIds.join(',')]) // eslint-disable-line react-hooks/exhaustive-deps
+  usePollWhilePending(pending || temporary.length > 0)
+  const refused = [
+    ...(actionData?.results.filter((result) => result.code) ?? []).map((result) => ({ name: result.name, message: result.code ?? '' })),
+    ...queue.failures,
+  ]
   return (
     <section className="file-list" aria-labelledby="files-title">
       {pending ? (
@@ -136,18 +118,19 @@ export default function FileList() {
             {refused.map((result, index) => (
               <li key={index}>
                 {t('upload.errorPrefix')} {result.name ? `${result.name}: ` : ''}
-                {t(`uploadErrors.${result.code}`)}
+                {/* SPEC §8: known codes are translated, anything else is shown as the server said it */}
+                {t(`uploadErrors.${result.message}`, { defaultValue: result.message })}
               </li>
             ))}
           </ul>
         </div>
       ) : null}
-      <UploadForm source={source} target={target} accept={accept} />
-      {projects.length === 0 ? (
+      <UploadForm source={source} target={target} accept={accept} queue={queue} />
+      {projects.length === 0 && temporary.length === 0 ? (
         <p className="empty-state">{t('empty')}</p>
       ) : (
         <>
-          <FileTable rows={projects} language={language} />
+          <FileTable rows={projects} temporary={temporary} perPage={FILES_PER_PAGE} language={language} />
           <Pager page={page} pages={pages} />
         </>
       )}

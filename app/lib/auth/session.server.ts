@@ -86,3 +86,10 @@ export async function destroySession(request: Request): Promise<string> {
 function clearSessionCookie(request: Request): Promise<string> {
   return sessionCookie.serialize('', { maxAge: 0, secure: isHttps(request) })
 }
+
+/** For JSON calls made by the page's scripts: 401 instead of a redirect (SPEC §6; the page then redirects). */
+export async function requireApiUser(request: Request): Promise<User> {
+  const session = await readSession(request)
+  if (session.status === 'signed-in') return session.user
+  throw Response.json({ code: 0, errors: [{ message: 'Unauthorized' }] }, { status: 401 })
+}

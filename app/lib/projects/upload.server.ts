@@ -1,6 +1,11 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
+import { z } from 'zod'
+import { wakeWorker } from '../boot.server'
 import { getEnv } from '../env.server'
 import { allowedExtensions, detectFormat } from '../formats/registry.server'
+import { loadProfileSafely } from '../profile/profile.server'
+import { sourceLanguages, targetLanguages } from './languages'
+import { createProject } from './projects.server'
 import { checkFile, type UploadErrorCode, type UploadLimits } from './upload-rules'
 
 /**
@@ -82,4 +87,51 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
     offset += chunk.byteLength
   }
   return bytes
+}
+
+const uploadFieldsSchema = z.object({
+  source_language: z.enum(sourceLanguages),
+  target_language: z.enum(targetLanguages),
+  mt_system: z.string().max(200).optional(),
+})
+
+/** One file's outcome: a project, or the SPEC §8 code that refused it. */
+export interface UploadResult {
+  name: string
+  code?: UploadErrorCode
+  project?: { id: number; password: string }
+}
+
+/**
+ * The whole upload (issue #3 "Upload"): read the files, refuse what breaks the rules, create a project per
+ * accepted file (with the uploader's pretranslation settings), wake the worker. Undefined when the form's
+ * own fields are invalid (a forged request).
+ */
+export async function uploadFiles(request: Request, ownerId: number): Promise<UploadResult[] | undefined> {
+  const received = await receiveUpload(request, uploadLimits())
+  const fields = uploadFieldsSchema.safeParse(received.fields)
+  if (!fields.success) return undefined
+  const profile = await loadProfileSafely(ownerId)
+  const results: UploadResult[] = received.refused.map((refusal) => ({ ...refusal }))
+  for (const file of received.files) {
+    try {
+      const project = await createProject({
+        ownerId,
+        name: file.name,
+        format: detectFormat(file.name, file.bytes)!.id,
+        bytes: file.bytes,
+        sourceLang: fields.data.source_language,
+        targetLang: fields.data.target_language,
+        mtSystemId: fields.data.mt_system || undefined,
+        tmPretranslate: profile?.tmPretranslate ?? false,
+        mtPretranslate: profile?.mtPretranslate ?? false,
+      })
+      results.push({ name: file.name, project })
+    } catch (error) {
+      console.error('[upload] could not create a project for', file.name, error)
+      results.push({ name: file.name, code: 'ErrorCreatingProject' })
+    }
+  }
+  wakeWorker()
+  return results
 }

@@ -1,0 +1,93 @@
+import { useRevalidator } from '@remix-run/react'
+import { useCallback, useState } from 'react'
+
+/**
+ * SPEC §4 "Upload" with JavaScript: files wait in a queue (each removable) until Analyze; then they go one
+ * at a time to files/upload, each shown at once as a temporary row; a refused file's row is removed and its
+ * error listed, and the queue moves on.
+ */
+export interface TemporaryRow {
+  tmpFileId: string
+  name: string
+  /** Set once the server created the project; the row goes when the list shows that project. */
+  projectId?: number
+}
+
+export interface UploadFailure {
+  name: string
+  /** SPEC §8 code, or the raw server message. */
+  message: string
+}
+
+let nextTemporaryId = 1
+
+export function useUploadQueue() {
+  const revalidator = useRevalidator()
+  const [queue, setQueue] = useState<File[]>([])
+  const [temporary, setTemporary] = useState<TemporaryRow[]>([])
+  const [failures, setFailures] = useState<UploadFailure[]>([])
+  const [uploading, setUploading] = useState(false)
+
+  const add = useCallback((files: Iterable<File>) => {
+    // Copy now: a FileList is live and empties when its input is cleared.
+    const chosen = Array.from(files)
+    setQueue((current) => [...current, ...chosen])
+  }, [])
+  const remove = useCallback((index: number) => setQueue((current) => current.filter((_, i) => i !== index)), [])
+
+  const start = useCallback(
+    async (fields: { source: string; target: string; mtSystem: string }) => {
+      const files = queue
+      setQueue([])
+      setFailures([])
+      setUploading(true)
+      for (const file of files) {
+        const tmpFileId = `tmp-${nextTemporaryId++}`
+        setTemporary((rows) => [{ tmpFileId, name: file.name }, ...rows])
+        const body = new FormData()
+        body.set('source_language', fields.source)
+        body.set('target_language', fields.target)
+        body.set('mt_system', fields.mtSystem)
+        body.append('files', file)
+        let failure: string | undefined
+        try {
+          const response = await fetch('/files/upload', { method: 'POST', body, headers: { Accept: 'application/json' } })
+          if (response.status === 401) {
+            // SPEC §6: back to sign-in, then here.
+            window.location.assign(`/sign-in?redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`)
+            return
+          }
+          const answer = (await response.json()) as { code: number; errors?: { message?: string }[]; data?: { id_project: number } }
+          if (answer.code < 1 || !answer.data) failure = answer.errors?.[0]?.message ?? 'ErrorCreatingProject'
+          else {
+            const projectId = answer.data.id_project
+            setTemporary((rows) => rows.map((row) => (row.tmpFileId === tmpFileId ? { ...row, projectId } : row)))
+          }
+        } catch {
+          failure = 'ErrorCreatingProject'
+        }
+        if (failure !== undefined) {
+          const message = failure
+          setTemporary((rows) => rows.filter((row) => row.tmpFileId !== tmpFileId))
+          setFailures((list) => [...list, { name: file.name, message }])
+        }
+        revalidator.revalidate()
+      }
+      setUploading(false)
+    },
+    [queue, revalidator],
+  )
+
+  /** Drops the temporary rows whose projects the list now shows (they are real rows from then on). */
+  const settle = useCallback((shownProjectIds: number[]) => {
+    const shown = new Set(shownProjectIds)
+    setTemporary((rows) => {
+      const left = rows.filter((row) => row.projectId === undefined || !shown.has(row.projectId))
+      return left.length === rows.length ? rows : left
+    })
+  }, [])
+
+  return { queue, add, remove, start, settle, temporary, failures, uploading }
+}
+
+export type UploadQueue = ReturnType<typeof useUploadQueue>

@@ -1,0 +1,178 @@
+import fs from 'node:fs'
+import { zipSync } from 'fflate'
+
+/**
+ * The benchmark's documents: the same paragraphs written as plain text, HTML, DOCX, XLIFF 1.2 and XLIFF 2.0.
+ * Paragraphs are the NTREX-128 English news lines (one sentence each, mostly), repeated with a counter
+ * prefix so no copy is an exact repetition, and with the inline formatting real documents carry (a bold word,
+ * an italic word, a link) so the filters build tags, not just text.
+ */
+export const NTREX_ENGLISH = new URL('../../../shared/samples/parallel/en-lv-ru/ntrex128.newstest2019.en.txt', import.meta.url)
+
+type Style = 'bold' | 'italic' | 'link'
+
+interface Span {
+  text: string
+  style?: Style
+}
+
+export type Paragraph = Span[]
+
+export function readSourceLines(file: URL = NTREX_ENGLISH): string[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0)
+}
+
+/** `count` paragraphs cycling through `lines`; copy k ≥ 1 of a line starts with "(k) ". */
+export function buildParagraphs(lines: readonly string[], count: number): Paragraph[] {
+  return Array.from({ length: count }, (_, index) => {
+    const copy = Math.floor(index / lines.length)
+    const line = lines[index % lines.length] ?? ''
+    return styleOneWord(copy === 0 ? line : `(${copy}) ${line}`, index)
+  })
+}
+
+/** Every third paragraph gets a bold word, every fifth an italic one, every seventh a link (at most one). */
+function styleOneWord(text: string, index: number): Paragraph {
+  const style: Style | undefined = index % 3 === 1 ? 'bold' : index % 5 === 2 ? 'italic' : index % 7 === 3 ? 'link' : undefined
+  const words = text.split(' ')
+  if (!style || words.length < 4) return [{ text }]
+  return [
+    { text: `${words.slice(0, 2).join(' ')} ` },
+    { text: words[2] ?? '', style },
+    { text: ` ${words.slice(3).join(' ')}` },
+  ]
+}
+
+function plain(paragraph: Paragraph): string {
+  return paragraph.map((span) => span.text).join('')
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : char === '>' ? '&gt;' : '&quot;'))
+}
+
+const LINK = 'https://example.org/news'
+
+// --- plain text ---------------------------------------------------------------------------------------------
+
+/**
+ * One paragraph per line with a blank line between: Tulks reads lines, txt2po reads blank-line blocks, so both
+ * see the same 10,000 units.
+ */
+export function textDocument(paragraphs: readonly Paragraph[]): Uint8Array {
+  return new TextEncoder().encode(`${paragraphs.map(plain).join('\n\n')}\n`)
+}
+
+// --- HTML ---------------------------------------------------------------------------------------------------
+
+const HTML_TAG: Record<Style, [string, string]> = { bold: ['<b>', '</b>'], italic: ['<i>', '</i>'], link: [`<a href="${LINK}">`, '</a>'] }
+
+export function htmlDocument(paragraphs: readonly Paragraph[]): Uint8Array {
+  const body = paragraphs
+    .map((paragraph) => {
+      const inner = paragraph.map(({ text, style }) => (style ? `${HTML_TAG[style][0]}${escapeXml(text)}${HTML_TAG[style][1]}` : escapeXml(text)))
+      return `<p>${inner.join('')}</p>`
+    })
+    .join('\n')
+  const page = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>NTREX news</title>
+</head>
+<body>
+<h1>NTREX news</h1>
+${body}
+</body>
+</html>
+`
+  return new TextEncoder().encode(page)
+}
+
+// --- DOCX ---------------------------------------------------------------------------------------------------
+
+const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main'
+const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
+const LINK_RELATIONSHIP = 'rIdLink'
+
+function rsid(index: number): string {
+  return (0x00a10000 + (index % 4096)).toString(16).toUpperCase().padStart(8, '0')
+}
+
+function run(text: string, properties: string, revision: string): string {
+  return `<w:r w:rsidR="${revision}">${properties ? `<w:rPr>${properties}</w:rPr>` : ''}<w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>`
+}
+
+/**
+ * Word's habits, so the filter's noise merging has work to do: every paragraph and run carries revision ids,
+ * plain text is often split into two runs that differ only in rsid, and spell-check marks sit between runs.
+ */
+function docxParagraph(paragraph: Paragraph, index: number): string {
+  const runs = paragraph.map(({ text, style }, spanIndex) => {
+    const revision = rsid(index + spanIndex)
+    if (style === 'bold') return run(text, '<w:b/>', revision)
+    if (style === 'italic') return run(text, '<w:i/>', revision)
+    if (style === 'link') return `<w:hyperlink r:id="${LINK_RELATIONSHIP}" w:history="1">${run(text, '<w:rStyle w:val="Hyperlink"/>', revision)}</w:hyperlink>`
+    const cut = text.indexOf(' ', Math.floor(text.length / 2))
+    if (cut < 0) return run(text, '', revision)
+    return `${run(text.slice(0, cut), '', revision)}<w:proofErr w:type="spellStart"/>${run(text.slice(cut), '', rsid(index + 7))}<w:proofErr w:type="spellEnd"/>`
+  })
+  return `<w:p w:rsidR="${rsid(index)}" w:rsidRDefault="${rsid(index)}"><w:pPr><w:spacing w:after="120"/></w:pPr>${runs.join('')}</w:p>`
+}
+
+export function docxDocument(paragraphs: readonly Paragraph[]): Uint8Array {
+  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="${W}" xmlns:r="${R}"><w:body>${paragraphs.map(docxParagraph).join('')}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/></w:sectPr></w:body></w:document>`
+  const encode = (text: string) => new TextEncoder().encode(text)
+  return zipSync({
+    '[Content_Types].xml': encode(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`),
+    '_rels/.rels': encode(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`),
+    'word/_rels/document.xml.rels': encode(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="${LINK_RELATIONSHIP}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="${LINK}" TargetMode="External"/></Relationships>`),
+    'word/document.xml': encode(document),
+  })
+}
+
+// --- XLIFF ----------------------------------------------------------------------------------------------------
+
+export function xliff12Document(paragraphs: readonly Paragraph[]): Uint8Array {
+  const units = paragraphs.map((paragraph, index) => {
+    const inner = paragraph.map(({ text, style }, spanIndex) =>
+      style ? `<g id="${spanIndex}" ctype="x-${style}">${escapeXml(text)}</g>` : escapeXml(text),
+    )
+    return `<trans-unit id="${index + 1}"><source>${inner.join('')}</source></trans-unit>`
+  })
+  return new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="ntrex.txt" source-language="en" target-language="lv" datatype="plaintext">
+<body>
+${units.join('\n')}
+</body>
+</file>
+</xliff>
+`)
+}
+
+const XLIFF20_CODE_TYPE: Record<Style, string> = { bold: 'type="fmt" subType="xlf:b"', italic: 'type="fmt" subType="xlf:i"', link: 'type="link"' }
+
+export function xliff20Document(paragraphs: readonly Paragraph[]): Uint8Array {
+  const units = paragraphs.map((paragraph, index) => {
+    const inner = paragraph.map(({ text, style }, spanIndex) =>
+      style ? `<pc id="${spanIndex}" ${XLIFF20_CODE_TYPE[style]}>${escapeXml(text)}</pc>` : escapeXml(text),
+    )
+    return `<unit id="u${index + 1}"><segment><source>${inner.join('')}</source></segment></unit>`
+  })
+  return new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="lv">
+<file id="f1">
+${units.join('\n')}
+</file>
+</xliff>
+`)
+}

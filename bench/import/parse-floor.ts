@@ -1,0 +1,38 @@
+import { unzipSync } from 'fflate'
+import { Parser } from 'htmlparser2'
+
+/**
+ * The raw parse floor per format: the least work any importer must do before it can look at the text —
+ * decode and split for text, one htmlparser2 pass for HTML and XML, unzip plus one XML pass over the main
+ * part for DOCX. No units, no tags, no segmentation. Each returns a count so the work cannot be skipped.
+ */
+export type ParseFloor = (bytes: Uint8Array) => number
+
+const decode = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes)
+
+export const textFloor: ParseFloor = (bytes) => decode(bytes).split(/\r\n|\n|\r/).length
+
+function parserPass(text: string, xmlMode: boolean): number {
+  let events = 0
+  const parser = new Parser(
+    {
+      onopentag: () => void events++,
+      ontext: () => void events++,
+      onclosetag: () => void events++,
+    },
+    { xmlMode },
+  )
+  parser.end(text)
+  return events
+}
+
+export const htmlFloor: ParseFloor = (bytes) => parserPass(decode(bytes), false)
+
+export const xmlFloor: ParseFloor = (bytes) => parserPass(decode(bytes), true)
+
+export const docxFloor: ParseFloor = (bytes) => {
+  const entries = unzipSync(bytes)
+  const main = entries['word/document.xml']
+  if (!main) throw new Error('the generated DOCX has no word/document.xml')
+  return parserPass(decode(main), true)
+}
