@@ -1,22 +1,21 @@
 import { RemixBrowser } from '@remix-run/react'
 import i18next from 'i18next'
-import Backend from 'i18next-http-backend'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { getInitialNamespaces } from 'remix-i18next/client'
 import { i18nConfig } from './lib/i18n/config'
+import { fetchBackend } from './lib/i18n/fetch-backend'
 
 async function hydrate() {
   await i18next
     .use(initReactI18next)
-    .use(Backend)
+    .use(fetchBackend)
     .init({
       ...i18nConfig,
       // The server already chose the language (culture cookie) and wrote it into <html lang>.
       lng: document.documentElement.lang,
       ns: getInitialNamespaces(),
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
     })
 
   startTransition(() => {

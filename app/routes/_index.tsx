@@ -3,7 +3,6 @@ import { data, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { FileTable, Pager } from '~/components/file-table'
 import { ProfileSettingsPanel } from '~/components/profile-settings'
 import { UploadForm } from '~/components/upload-form'
@@ -11,7 +10,7 @@ import { useUploadQueue } from '~/components/upload-queue'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
 import { getLanguage, i18n } from '~/lib/i18n/i18n.server'
-import { saveProfile } from '~/lib/profile/profile.server'
+import { parseProfileForm, saveProfile } from '~/lib/profile/profile.server'
 import { defaultSource, defaultTarget, sourceLanguages, targetLanguages } from '~/lib/projects/languages'
 import { isPending, listProjects } from '~/lib/projects/projects.server'
 import { uploadFiles, uploadLimits } from '~/lib/projects/upload.server'
@@ -50,22 +49,10 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
   return allowed.includes(value as T) ? (value as T) : fallback
 }
 
-const checkbox = z
-  .literal('on')
-  .optional()
-  .transform((value) => value === 'on')
-
-const settingsSchema = z.object({
-  intent: z.literal('save-settings'),
-  tmPretranslate: checkbox,
-  mtPretranslate: checkbox,
-  updateMt: checkbox,
-})
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   if ((request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) return upload(request, user.id)
-  const parsed = settingsSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = parseProfileForm(await request.formData())
   if (!parsed.success) return data({ error: 'common:errors.unexpected' as const, results: [] }, { status: 400 })
   const { intent: _intent, ...profile } = parsed.data
   await saveProfile(user.id, profile)

@@ -10,8 +10,8 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  signUpSchema,
 } from '~/lib/auth/forms'
+import { signUpSchema } from '~/lib/auth/forms.server'
 import { safeRedirect, withRedirectTo } from '~/lib/auth/redirect'
 import { createSession, getUser } from '~/lib/auth/session.server'
 import { countUsers, createUser } from '~/lib/auth/users.server'

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { db } from '../db/db.server'
 
 /** SPEC §3 profile settings (tm_pretranslate, mt_pretranslate, update_mt). */
@@ -38,4 +39,21 @@ export async function saveProfile(userId: number, profile: Profile): Promise<voi
      on conflict (user_id) do update set tm_pretranslate = $2, mt_pretranslate = $3, update_mt = $4, updated_at = now()`,
     [userId, profile.tmPretranslate, profile.mtPretranslate, profile.updateMt],
   )
+}
+
+const checkbox = z
+  .literal('on')
+  .optional()
+  .transform((value) => value === 'on')
+
+const profileFormSchema = z.object({
+  intent: z.literal('save-settings'),
+  tmPretranslate: checkbox,
+  mtPretranslate: checkbox,
+  updateMt: checkbox,
+})
+
+/** The settings panel's form (SPEC §2 checkboxes: an unticked box is simply absent). */
+export function parseProfileForm(form: FormData) {
+  return profileFormSchema.safeParse(Object.fromEntries(form))
 }
