@@ -45,6 +45,9 @@ function server(mode: 'js' | 'nojs', port: number) {
       ALLOW_SIGNUP: 'false',
       SIGN_IN_URL: '/sign-in',
       TRUST_PROXY: 'false',
+      // Small limits so that e2e can hit FileSizeTooBig and TooManyFiles with small uploads.
+      UPLOAD_MAX_MB: '1',
+      UPLOAD_MAX_FILES: '12',
     },
   }
 }

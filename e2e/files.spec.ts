@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
+import { strToU8, zipSync } from 'fflate'
 import { expect, expectNoAxeViolations, isNoJs, signIn, test } from './helpers'
 
 /**
@@ -105,4 +106,78 @@ test('with JavaScript, files wait in a queue where each can be removed before An
   await expect(page.getByRole('row', { name: /paliek\.txt/ }).getByRole('link', { name: 'Tulkot' })).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('row', { name: /aiziet\.txt/ })).toHaveCount(0)
   await deleteFile(page, 'paliek.txt')
+})
+
+test.describe('every refusal gets its SPEC §8 message', () => {
+  const prefix = 'Augšupielādējot datni, radās kļūda'
+  const cases: { code: string; files: () => { name: string; body: string | Buffer }[]; message: string; jsOnly?: boolean; noJsOnly?: boolean }[] = [
+    { code: 'FileExtensionNotAllowed', files: () => [{ name: 'attēls.bmp', body: 'BM' }], message: 'Datnes tips netiek atbalstīts.' },
+    { code: 'MimeTypeNotAllowed', files: () => [{ name: 'vēstule.docx', body: 'only words' }], message: 'Datnes tips netiek atbalstīts.' },
+    { code: 'FileNameTooLong', files: () => [{ name: `${'garš'.repeat(51)}.txt`, body: 'Teksts.' }], message: 'Datnes nosaukums ir pārāk garš.' },
+    { code: 'FileSizeTooSmall', files: () => [{ name: 'tukšs.txt', body: '' }], message: 'Datne ir pārāk maza.' },
+    { code: 'FileSizeTooBig', files: () => [{ name: 'liels.txt', body: Buffer.alloc(1024 * 1024 + 1, 'a') }], message: 'Datne ir pārāk liela.' },
+    {
+      code: 'TooManyFiles',
+      files: () => Array.from({ length: 13 }, (_, n) => ({ name: `daudz-${n}.txt`, body: `Teikums ${n}.` })),
+      message: 'Neparedzēta kļūda.',
+    },
+  ]
+  for (const { code, files, message } of cases) {
+    test(code, async ({ page }) => {
+      await signIn(page)
+      await upload(page, files())
+      const first = files()[0]!.name
+      await expect(page.getByRole('alert').getByRole('listitem').first()).toHaveText(`${prefix} ${first}: ${message}`)
+      await expect(page.getByText('Lai sāktu tulkot, lūdzu, augšupielādējiet datni.')).toBeVisible()
+    })
+  }
+
+  test('MissingFileName: Analyze without a file (without JavaScript; with it Analyze waits for a file)', async ({ page }, testInfo) => {
+    await signIn(page)
+    await ready(page)
+    const analyze = page.getByRole('button', { name: 'Analizēt', exact: true })
+    if (!isNoJs(testInfo)) {
+      await expect(analyze).toBeDisabled()
+      return
+    }
+    await analyze.click()
+    await expect(page.getByRole('alert')).toHaveText(`${prefix} Nav datnes nosaukuma.`)
+  })
+
+  test('ErrorConvertingFile: a DOCX that cannot be read is listed as broken, with a quick delete', async ({ page }, testInfo) => {
+    await signIn(page)
+    const docx = zipSync({
+      '[Content_Types].xml': strToU8(
+        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+          '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ),
+      'word/document.xml': strToU8('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p>'),
+    })
+    await upload(page, [{ name: 'bojāts.docx', body: Buffer.from(docx) }])
+    const row = page.getByRole('row', { name: /bojāts\.docx/ })
+    await expect(row).toContainText('Neizdevās pārveidot datni.', { timeout: 30_000 })
+    await expect(row).toContainText('Neizdevās ielādēt datni, lūdzu, izdzēsiet to un mēģiniet vēlreiz.')
+    await expect(row.getByRole('link', { name: 'Tulkot' })).toHaveCount(0)
+    await expectNoAxeViolations(page, testInfo)
+    await deleteFile(page, 'bojāts.docx')
+  })
+})
+
+test('eleven files page into two pages of ten', async ({ page }, testInfo) => {
+  test.slow()
+  await signIn(page)
+  await upload(page, Array.from({ length: 11 }, (_, n) => ({ name: `lapa-${String(n).padStart(2, '0')}.txt`, body: `Teikums numur ${n}.` })))
+  const pager = page.getByRole('navigation', { name: 'Lapas' })
+  await expect(pager).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('row', { name: /lapa-10\.txt/ }).getByRole('link', { name: 'Tulkot' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('row', { name: /lapa-\d\d\.txt/ })).toHaveCount(10)
+  await expectNoAxeViolations(page, testInfo)
+  await pager.getByRole('link', { name: '2. lapa' }).click()
+  await expect(page).toHaveURL(/\?page=2$/)
+  await expect(page.getByRole('row', { name: /lapa-\d\d\.txt/ })).toHaveCount(1)
+  await expect(page.getByRole('row', { name: /lapa-00\.txt/ })).toBeVisible()
+  await pager.getByRole('link', { name: 'Atpakaļ' }).click()
+  await expect(page).toHaveURL(/\?page=1$/)
+  for (let n = 10; n >= 0; n--) await deleteFile(page, `lapa-${String(n).padStart(2, '0')}.txt`)
+  await expect(pager).toHaveCount(0)
 })

@@ -1,10 +1,10 @@
-import { useRevalidator } from '@remix-run/react'
 import { useCallback, useState } from 'react'
 
 /**
  * SPEC §4 "Upload" with JavaScript: files wait in a queue (each removable) until Analyze; then they go one
  * at a time to files/upload, each shown at once as a temporary row; a refused file's row is removed and its
- * error listed, and the queue moves on.
+ * error listed, and the queue moves on. The list itself refreshes by the page's 2 s polling, which runs
+ * while temporary rows remain (one revalidation at a time: a second would abort the first).
  */
 export interface TemporaryRow {
   tmpFileId: string
@@ -21,8 +21,7 @@ export interface UploadFailure {
 
 let nextTemporaryId = 1
 
-export function useUploadQueue() {
-  const revalidator = useRevalidator()
+export function useUploadQueue(maxFiles: number) {
   const [queue, setQueue] = useState<File[]>([])
   const [temporary, setTemporary] = useState<TemporaryRow[]>([])
   const [failures, setFailures] = useState<UploadFailure[]>([])
@@ -39,6 +38,11 @@ export function useUploadQueue() {
     async (fields: { source: string; target: string; mtSystem: string }) => {
       const files = queue
       setQueue([])
+      // The same rule as the server's, which sees one file per call here (SPEC §8 TooManyFiles).
+      if (files.length > maxFiles) {
+        setFailures(files.map((file) => ({ name: file.name, message: 'TooManyFiles' })))
+        return
+      }
       setFailures([])
       setUploading(true)
       for (const file of files) {
@@ -71,11 +75,10 @@ export function useUploadQueue() {
           setTemporary((rows) => rows.filter((row) => row.tmpFileId !== tmpFileId))
           setFailures((list) => [...list, { name: file.name, message }])
         }
-        revalidator.revalidate()
       }
       setUploading(false)
     },
-    [queue, revalidator],
+    [queue, maxFiles],
   )
 
   /** Drops the temporary rows whose projects the list now shows (they are real rows from then on). */

@@ -42,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     source,
     target,
     accept: uploadLimits().allowedExtensions.map((extension) => `.${extension}`).join(','),
+    maxFiles: uploadLimits().maxFiles,
   }
 }
 
@@ -74,10 +75,10 @@ async function upload(request: Request, ownerId: number) {
 }
 
 export default function FileList() {
-  const { title, language, projects, page, pages, pending, source, target, accept } = useLoaderData<typeof loader>()
+  const { title, language, projects, page, pages, pending, source, target, accept, maxFiles } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation('files')
-  const queue = useUploadQueue()
+  const queue = useUploadQueue(maxFiles)
   // Temporary rows stand at the top until the list shows their project; a full page drops its last rows.
   const shownIds = projects.map((project) => project.id)
   const temporary = queue.temporary.filter((row) => row.projectId === undefined || !shownIds.includes(row.projectId))
