@@ -234,3 +234,33 @@ describe('files/upload (the page script’s call, SPEC §7)', () => {
     expect(outcome.status).toBe(401)
   })
 })
+
+describe('SPEC §7 status calls', () => {
+  it('answer creation status, analysis and stats in SPEC §3 shapes, and 404 for a wrong password', async () => {
+    const calls = {
+      creation: (await import('~/routes/files.creation-status')).action,
+      analysis: (await import('~/routes/files.analysis')).action,
+      stats: (await import('~/routes/files.stats')).action,
+    }
+    const jar = await signedIn('status@example.lv')
+    await settle(() => indexAction({ request: uploadRequest([new File(['One. Two.'], 'status.txt')], jar.header()), params: {}, context }))
+    const project = (await listing(jar.header())).projects[0]!
+    const ask = (call: keyof typeof calls, password = project.password) =>
+      calls[call]({
+        request: new Request(`${BASE}/files/x`, {
+          method: 'POST',
+          body: new URLSearchParams({ projectId: String(project.id), projectPassword: password }),
+          headers: { Cookie: jar.header() },
+        }),
+        params: {},
+        context,
+      })
+    expect(await (await ask('creation')).json()).toMatchObject({ status: 'WAITING', projectId: project.id, projectName: 'status.txt' })
+    expect(await (await ask('stats')).json()).toEqual({ projectId: project.id, analysisComplete: false, translatedPercent: -1 })
+    await runTasks()
+    expect(await (await ask('creation')).json()).toMatchObject({ status: 'READY' })
+    expect(await (await ask('analysis')).json()).toMatchObject({ status: 'DONE', segmentCount: 2, wordCount: 2, segmentsAnalyzed: 2 })
+    expect(await (await ask('stats')).json()).toEqual({ projectId: project.id, analysisComplete: true, translatedPercent: 0 })
+    expect((await ask('stats', 'wrong')).status).toBe(404)
+  })
+})
