@@ -16,7 +16,7 @@ import { projectBytes } from './projects.server'
  * task cut off half-way and run again leaves no half-written project.
  */
 const SEGMENT_ID_LOCK = 7_301_202_613
-const INSERT_BATCH = 500
+const ANALYSIS_BATCH = 500
 
 interface SegmentRow {
   unitPosition: number
@@ -103,42 +103,47 @@ export async function convertProject(projectId: number, sourceLang: string, form
   })
 }
 
+/**
+ * Rows go in as one statement per table with array parameters (unnest), which is several times faster than
+ * batches of VALUES on both engines; WITH ORDINALITY keeps document order, so ids follow positions.
+ */
 async function insertUnits(tx: Queryable, projectId: number, units: Unit[]): Promise<number[]> {
-  const ids: number[] = []
-  for (let start = 0; start < units.length; start += INSERT_BATCH) {
-    const batch = units.slice(start, start + INSERT_BATCH)
-    const params: unknown[] = []
-    const values = batch.map((unit, index) => {
-      params.push(projectId, start + index, unit.key, unit.context ?? null)
-      const n = params.length
-      return `($${n - 3}, $${n - 2}, $${n - 1}, $${n})`
-    })
-    const inserted = await tx.query<{ id: number }>(
-      `insert into units (project_id, position, key, context) values ${values.join(', ')} returning id`,
-      params,
-    )
-    ids.push(...inserted.map((row) => row.id))
-  }
+  if (units.length === 0) return []
+  const rows = await tx.query<{ id: number; position: number }>(
+    `insert into units (project_id, position, key, context)
+     select $1, u.ordinality - 1, u.key, u.context
+       from unnest($2::text[], $3::text[]) with ordinality as u(key, context, ordinality)
+      order by u.ordinality
+     returning id, position`,
+    [projectId, units.map((unit) => unit.key), units.map((unit) => unit.context ?? null)],
+  )
+  const ids: number[] = new Array(units.length)
+  for (const row of rows) ids[row.position] = row.id
   return ids
 }
 
 async function insertSegments(tx: Queryable, projectId: number, rows: SegmentRow[], unitIds: number[]) {
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    const batch = rows.slice(start, start + INSERT_BATCH)
-    const params: unknown[] = []
-    const values = batch.map((row, index) => {
-      params.push(projectId, unitIds[row.unitPosition], start + index, row.source, row.sourcePlain, row.prefix,
-        row.suffix, row.wordCount, row.target, row.status)
-      const n = params.length
-      return `(${Array.from({ length: 10 }, (_, k) => `$${n - 9 + k}`).join(', ')})`
-    })
-    await tx.query(
-      `insert into segments (project_id, unit_id, position, source, source_plain, prefix, suffix, word_count,
-                             target, status)
-       values ${values.join(', ')}`,
-      params,
-    )
-  }
+  if (rows.length === 0) return
+  await tx.query(
+    `insert into segments (project_id, unit_id, position, source, source_plain, prefix, suffix, word_count,
+                           target, status)
+     select $1, s.unit_id, s.ordinality - 1, s.source, s.source_plain, s.prefix, s.suffix, s.word_count,
+            s.target, s.status
+       from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[])
+            with ordinality as s(unit_id, source, source_plain, prefix, suffix, word_count, target, status, ordinality)
+      order by s.ordinality`,
+    [
+      projectId,
+      rows.map((row) => unitIds[row.unitPosition]),
+      rows.map((row) => row.source),
+      rows.map((row) => row.sourcePlain),
+      rows.map((row) => row.prefix),
+      rows.map((row) => row.suffix),
+      rows.map((row) => row.wordCount),
+      rows.map((row) => row.target),
+      rows.map((row) => row.status),
+    ],
+  )
 }
 
 /** Analysis: repetitions within the project and the "segments analysed" progress, in batches. */
@@ -155,8 +160,8 @@ export async function analyseProject(projectId: number): Promise<void> {
     'select count(*) as total from segments where project_id = $1',
     [projectId],
   )
-  for (let done = 0; done < total; done = Math.min(total, done + INSERT_BATCH)) {
-    await db().query('update projects set segments_analyzed = $2 where id = $1', [projectId, Math.min(total, done + INSERT_BATCH)])
+  for (let done = 0; done < total; done = Math.min(total, done + ANALYSIS_BATCH)) {
+    await db().query('update projects set segments_analyzed = $2 where id = $1', [projectId, Math.min(total, done + ANALYSIS_BATCH)])
   }
   await db().query(`update projects set analysis_status = 'DONE', segments_analyzed = segment_count where id = $1`, [projectId])
 }
