@@ -171,6 +171,7 @@ test('eleven files page into two pages of ten', async ({ page }, testInfo) => {
   await expect(pager).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('row', { name: /lapa-10\.txt/ }).getByRole('link', { name: 'Tulkot' })).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('row', { name: /lapa-\d\d\.txt/ })).toHaveCount(10)
+  await expect(page.getByText('11 datņu', { exact: true })).toBeVisible() // Latvian plural for 11
   await expectNoAxeViolations(page, testInfo)
   await pager.getByRole('link', { name: '2. lapa' }).click()
   await expect(page).toHaveURL(/\?page=2$/)

@@ -75,7 +75,7 @@ async function upload(request: Request, ownerId: number) {
 }
 
 export default function FileList() {
-  const { title, language, projects, page, pages, pending, source, target, accept, maxFiles } = useLoaderData<typeof loader>()
+  const { title, language, projects, page, pages, total, pending, source, target, accept, maxFiles } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation('files')
   const queue = useUploadQueue(maxFiles)
@@ -118,6 +118,8 @@ export default function FileList() {
         <p className="empty-state">{t('empty')}</p>
       ) : (
         <>
+          {/* SPEC §4: a temporary row counts at once */}
+          <p className="file-count">{t('count', { count: total + temporary.length })}</p>
           <FileTable rows={projects} temporary={temporary} perPage={FILES_PER_PAGE} language={language} />
           <Pager page={page} pages={pages} />
         </>
