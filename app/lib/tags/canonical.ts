@@ -18,7 +18,6 @@
  * - Law: parse(serialize(t)) = t for every normalized token list t of well-formed tags, refs aside (a ref is not
  *   part of the string; restoreRefs brings it back from the source segment).
  */
-import { type ParseResult } from './tag-errors'
 import { type TagKind, type TaggedText, type TagToken, type Token } from './types'
 
 export const PLACEHOLDER_NAME = 'ph'
@@ -42,7 +41,7 @@ const ESCAPES = [
 ] as const
 
 /** Reads the text into tokens. Never fails: whatever is not a well-formed tag or escape is literal text. */
-export function parse(text: string): ParseResult {
+export function parse(text: string): TaggedText {
   const tokens: Token[] = []
   let literal = ''
   let copiedUpTo = 0
@@ -64,7 +63,7 @@ export function parse(text: string): ParseResult {
   }
   literal += text.slice(copiedUpTo)
   if (literal) tokens.push({ kind: 'text', text: literal })
-  return { ok: true, tokens }
+  return tokens
 }
 
 /** Writes the canonical string. A malformed tag token is a bug in whoever built it, so it throws. */

@@ -62,8 +62,7 @@ export function validate(tokens: readonly Token[]): TagError[] {
 
 /** What a form post needs: the target's tokens when its tags are valid, the errors otherwise. */
 export function parseAndValidate(text: string): ParseResult {
-  const parsed = parse(text)
-  if (!parsed.ok) return parsed
-  const errors = validate(parsed.tokens)
-  return errors.length === 0 ? parsed : { ok: false, errors }
+  const tokens = parse(text)
+  const errors = validate(tokens)
+  return errors.length === 0 ? { ok: true, tokens } : { ok: false, errors }
 }

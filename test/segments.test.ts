@@ -1,0 +1,119 @@
+import { describe, expect, it, beforeAll } from 'vitest'
+import { createUser } from '~/lib/auth/users.server'
+import { startWorker } from '~/lib/jobs/worker.server'
+import { taskHandlers, translatedFile } from '~/lib/projects/pipeline.server'
+import { createProject, findProject, type ProjectSummary } from '~/lib/projects/projects.server'
+import { MAX_EDIT_INTERVAL_SECONDS } from '~/lib/projects/segment-rules'
+import { nearestUnconfirmed, saveSegment, segmentWindow, setActiveSegment } from '~/lib/projects/segments.server'
+import { withTestDatabase } from './database'
+
+/** The translator's data layer (issue #4 groundwork): windows, saves with tag checks, navigation, time. */
+const database = withTestDatabase()
+let project: ProjectSummary
+let ids: number[]
+
+const html = `<!doctype html><html lang="en"><body>${Array.from({ length: 20 }, (_, n) => `<p>Sentence <b>${n}</b> here.</p>`).join('\n')}</body></html>`
+
+beforeAll(async () => {
+  const user = await createUser({ email: 's@example.lv', name: 'S', password: 'a long password' })
+  if (!user.ok) throw new Error('no user')
+  const created = await createProject({
+    ownerId: user.user.id,
+    name: 'window.html',
+    format: 'html',
+    bytes: new TextEncoder().encode(html),
+    sourceLang: 'en',
+    targetLang: 'lv',
+    tmPretranslate: false,
+    mtPretranslate: false,
+  })
+  const worker = startWorker({ handlers: taskHandlers, pollMs: 20, log: () => {} })
+  await worker.idle()
+  await worker.stop()
+  project = (await findProject(user.user.id, created.id, created.password))!
+  const rows = await database.current().query<{ id: number }>('select id from segments where project_id = $1 order by position', [project.id])
+  ids = rows.map((row) => row.id)
+})
+
+describe('segment windows (SPEC §7 "segments")', () => {
+  it('has the 20 segments with their tags', () => {
+    expect(ids).toHaveLength(20)
+  })
+
+  it('centres on a segment, with `size` on each side', async () => {
+    const window = await segmentWindow(project.id, { center: ids[10]! }, 3)
+    expect(window.segments.map((s) => s.id)).toEqual(ids.slice(7, 14))
+    expect(window.segments[3]!.source).toBe('Sentence <b1>10</b1> here.')
+    expect(window).toMatchObject({ hasBefore: true, hasAfter: true })
+  })
+
+  it('loads before and after a segment, and knows the edges', async () => {
+    const before = await segmentWindow(project.id, { before: ids[2]! }, 5)
+    expect(before.segments.map((s) => s.id)).toEqual(ids.slice(0, 2))
+    expect(before.hasBefore).toBe(false)
+    const after = await segmentWindow(project.id, { after: ids[15]! }, 5)
+    expect(after.segments.map((s) => s.id)).toEqual(ids.slice(16))
+    expect(after.hasAfter).toBe(false)
+  })
+
+  it('starts from the first segments when the wanted one is not in this project', async () => {
+    const window = await segmentWindow(project.id, { center: 999_999 }, 2)
+    expect(window.segments.map((s) => s.id)).toEqual(ids.slice(0, 5))
+  })
+})
+
+describe('saving a segment (SPEC §4, §5)', () => {
+  it('saves a draft with valid tags and remembers the segment as last active', async () => {
+    const saved = await saveSegment(project, ids[0]!, { target: 'Teikums <b1>0</b1> šeit.', status: 'DRAFT', saveType: 'MANUAL', saveMatch: 0 }, 12)
+    expect(saved.ok).toBe(true)
+    const [row] = await database.current().query('select target, status, save_type as "saveType", save_match as "saveMatch" from segments where id = $1', [ids[0]])
+    expect(row).toEqual({ target: 'Teikums <b1>0</b1> šeit.', status: 'DRAFT', saveType: 'MANUAL', saveMatch: 0 })
+    const [job] = await database.current().query('select last_segment_id as "last", editing_time as "time" from jobs where id = $1', [project.jobId])
+    expect(job).toEqual({ last: ids[0], time: 12 })
+  })
+
+  it('refuses invalid tags and keeps the previous text', async () => {
+    for (const target of ['Teikums <b1>0 šeit.', 'Teikums </b1>0 šeit.', '<b1>a</b1><b1>b</b1>', 'Teikums <b7>0</b7>']) {
+      const refused = await saveSegment(project, ids[0]!, { target, status: 'TRANSLATED', saveType: 'MANUAL', saveMatch: 0 }, 1)
+      expect(refused.ok, target).toBe(false)
+    }
+    const [row] = await database.current().query('select target, status from segments where id = $1', [ids[0]])
+    expect(row).toEqual({ target: 'Teikums <b1>0</b1> šeit.', status: 'DRAFT' })
+  })
+
+  it('counts at most five minutes of a pause as editing time', async () => {
+    const [before] = await database.current().query<{ time: number }>('select editing_time as time from jobs where id = $1', [project.jobId])
+    await saveSegment(project, ids[1]!, { target: 'Teikums <b1>1</b1> šeit.', status: 'TRANSLATED', saveType: 'MANUAL', saveMatch: 0 }, 7200)
+    const [after] = await database.current().query<{ time: number }>('select editing_time as time from jobs where id = $1', [project.jobId])
+    expect(after!.time - before!.time).toBe(MAX_EDIT_INTERVAL_SECONDS)
+  })
+
+  it('clears translation, save type and match', async () => {
+    await saveSegment(project, ids[2]!, { target: 'x', status: 'DRAFT', saveType: 'TM', saveMatch: 87 }, 1)
+    await saveSegment(project, ids[2]!, { target: '', status: 'DRAFT', saveType: 'TM', saveMatch: 87 }, 1)
+    const [row] = await database.current().query('select target, save_type as "saveType", save_match as "saveMatch" from segments where id = $1', [ids[2]])
+    expect(row).toEqual({ target: null, saveType: null, saveMatch: null })
+  })
+
+  it('refuses a segment of another project', async () => {
+    const refused = await saveSegment({ id: project.id + 1, jobId: project.jobId }, ids[0]!, { target: 'x', status: 'DRAFT', saveType: 'MANUAL', saveMatch: 0 }, 1)
+    expect(refused.ok).toBe(false)
+    expect(await setActiveSegment({ id: project.id + 1, jobId: project.jobId }, ids[0]!)).toBe(false)
+  })
+
+  it('writes saved targets into the download with their original markup', async () => {
+    const file = new TextDecoder().decode(await translatedFile(project.id, 'html'))
+    expect(file).toContain('<p>Teikums <b>0</b> šeit.</p>')
+    expect(file).toContain('<p>Teikums <b>1</b> šeit.</p>')
+    expect(file).toContain('<p>Sentence <b>2</b> here.</p>')
+  })
+})
+
+describe('next and previous unconfirmed (SPEC §4)', () => {
+  it('skips confirmed segments', async () => {
+    // segment 1 is TRANSLATED (saved above)
+    expect(await nearestUnconfirmed(project.id, ids[0]!, 'next')).toBe(ids[2])
+    expect(await nearestUnconfirmed(project.id, ids[2]!, 'previous')).toBe(ids[0])
+    expect(await nearestUnconfirmed(project.id, ids[0]!, 'previous')).toBeUndefined()
+  })
+})
