@@ -117,3 +117,13 @@ describe('next and previous unconfirmed (SPEC §4)', () => {
     expect(await nearestUnconfirmed(project.id, ids[0]!, 'previous')).toBeUndefined()
   })
 })
+
+describe('the translator route', () => {
+  it('sends a signed-out visitor to sign-in and back (the 404 guard is requireProject, tested with downloads)', async () => {
+    const { loader } = await import('~/routes/translate.$projectId.$password')
+    const { settle, get, context } = await import('./remix')
+    const signedOut = await settle(() => loader({ request: get(`/translate/${project.id}/${project.password}`), params: { projectId: String(project.id), password: project.password }, context }))
+    expect(signedOut.status).toBe(302)
+    expect(signedOut.location).toBe(`/sign-in?redirectTo=${encodeURIComponent(`/translate/${project.id}/${project.password}`)}`)
+  })
+})

@@ -9,8 +9,10 @@ import { useCallback, useState } from 'react'
 export interface TemporaryRow {
   tmpFileId: string
   name: string
-  /** Set once the server created the project; the row goes when the list shows that project. */
+  /** Set once the server created the project. */
   projectId?: number
+  /** Server time of that answer: the row goes once the list was loaded after it (the project may be on page 2). */
+  createdAt?: number
 }
 
 export interface UploadFailure {
@@ -61,11 +63,17 @@ export function useUploadQueue(maxFiles: number) {
             window.location.assign(`/sign-in?redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`)
             return
           }
-          const answer = (await response.json()) as { code: number; errors?: { message?: string }[]; data?: { id_project: number } }
+          const answer = (await response.json()) as {
+            code: number
+            errors?: { message?: string }[]
+            data?: { id_project: number }
+            time?: number
+          }
           if (answer.code < 1 || !answer.data) failure = answer.errors?.[0]?.message ?? 'ErrorCreatingProject'
           else {
             const projectId = answer.data.id_project
-            setTemporary((rows) => rows.map((row) => (row.tmpFileId === tmpFileId ? { ...row, projectId } : row)))
+            const createdAt = answer.time
+            setTemporary((rows) => rows.map((row) => (row.tmpFileId === tmpFileId ? { ...row, projectId, createdAt } : row)))
           }
         } catch {
           failure = 'ErrorCreatingProject'
@@ -81,11 +89,10 @@ export function useUploadQueue(maxFiles: number) {
     [queue, maxFiles],
   )
 
-  /** Drops the temporary rows whose projects the list now shows (they are real rows from then on). */
-  const settle = useCallback((shownProjectIds: number[]) => {
-    const shown = new Set(shownProjectIds)
+  /** Drops the temporary rows the list now accounts for: loaded (server time) after their project was created. */
+  const settle = useCallback((loadedAt: number) => {
     setTemporary((rows) => {
-      const left = rows.filter((row) => row.projectId === undefined || !shown.has(row.projectId))
+      const left = rows.filter((row) => row.createdAt === undefined || row.createdAt >= loadedAt)
       return left.length === rows.length ? rows : left
     })
   }, [])

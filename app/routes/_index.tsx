@@ -24,6 +24,8 @@ export const FILES_PER_PAGE = 10
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
+  // Taken before the list is read: everything created before this moment is in the list (upload-queue.ts).
+  const loadedAt = Date.now()
   const url = new URL(request.url)
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
   const { total, projects } = await listProjects(user.id, page, FILES_PER_PAGE)
@@ -43,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     target,
     accept: uploadLimits().allowedExtensions.map((extension) => `.${extension}`).join(','),
     maxFiles: uploadLimits().maxFiles,
+    loadedAt,
   }
 }
 
@@ -75,15 +78,15 @@ async function upload(request: Request, ownerId: number) {
 }
 
 export default function FileList() {
-  const { title, language, projects, page, pages, total, pending, source, target, accept, maxFiles } = useLoaderData<typeof loader>()
+  const { title, language, projects, page, pages, total, pending, source, target, accept, maxFiles, loadedAt } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation('files')
   const queue = useUploadQueue(maxFiles)
-  // Temporary rows stand at the top until the list shows their project; a full page drops its last rows.
-  const shownIds = projects.map((project) => project.id)
-  const temporary = queue.temporary.filter((row) => row.projectId === undefined || !shownIds.includes(row.projectId))
+  // Temporary rows stand at the top until a list loaded after their upload accounts for them; a full page
+  // drops its last rows meanwhile.
+  const temporary = queue.temporary.filter((row) => row.createdAt === undefined || row.createdAt >= loadedAt)
   const { settle } = queue
-  useEffect(() => settle(shownIds), [settle, shownIds.join(',')]) // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => settle(loadedAt), [settle, loadedAt])
   usePollWhilePending(pending || temporary.length > 0)
   const refused = [
     ...(actionData?.results.filter((result) => result.code) ?? []).map((result) => ({ name: result.name, message: result.code ?? '' })),

@@ -19,6 +19,8 @@ export async function action({ request }: ActionFunctionArgs) {
       code: refused.length === 0 ? 1 : 0,
       errors: refused.map((result) => ({ message: result.code, file: result.name })),
       data: created?.project ? { id_project: created.project.id, password: created.project.password } : undefined,
+      // Server time of the answer: a list loaded after it includes the new project (upload-queue.ts).
+      time: Date.now(),
     },
     { status: refused.length === results.length ? 400 : 200 },
   )

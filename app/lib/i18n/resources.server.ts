@@ -2,16 +2,19 @@ import type { Resource } from 'i18next'
 import enAuth from '../../../public/locales/en/auth.json'
 import enCommon from '../../../public/locales/en/common.json'
 import enFiles from '../../../public/locales/en/files.json'
+import enTranslate from '../../../public/locales/en/translate.json'
 import lvAuth from '../../../public/locales/lv/auth.json'
 import lvCommon from '../../../public/locales/lv/common.json'
 import lvFiles from '../../../public/locales/lv/files.json'
+import lvTranslate from '../../../public/locales/lv/translate.json'
 import ruAuth from '../../../public/locales/ru/auth.json'
 import ruCommon from '../../../public/locales/ru/common.json'
 import ruFiles from '../../../public/locales/ru/files.json'
+import ruTranslate from '../../../public/locales/ru/translate.json'
 
 /** Server-side translations are bundled; the browser loads the same files from /locales. */
 export const resources: Resource = {
-  lv: { common: lvCommon, auth: lvAuth, files: lvFiles },
-  en: { common: enCommon, auth: enAuth, files: enFiles },
-  ru: { common: ruCommon, auth: ruAuth, files: ruFiles },
+  lv: { common: lvCommon, auth: lvAuth, files: lvFiles, translate: lvTranslate },
+  en: { common: enCommon, auth: enAuth, files: enFiles, translate: enTranslate },
+  ru: { common: ruCommon, auth: ruAuth, files: ruFiles, translate: ruTranslate },
 }
