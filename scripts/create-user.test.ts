@@ -1,10 +1,8 @@
 import { spawnSync } from 'node:child_process'
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '~/lib/db/database.server'
+import type { Database } from '~/lib/db/database.server'
+import { databaseForProcesses } from '../test/database'
 
 /**
  * `npm run user:create` end to end: a real process, the password on stdin, against a fresh PGlite
@@ -16,25 +14,10 @@ let inspect: () => Promise<Database>
 let cleanup: () => Promise<void>
 
 beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL
-  if (url) {
-    const schema = `cli_${crypto.randomBytes(5).toString('hex')}`
-    const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 })
-    await admin.query(`create schema ${schema}`)
-    const withSchema = new URL(url)
-    withSchema.searchParams.set('options', `-c search_path=${schema}`)
-    env = { DATABASE_URL: withSchema.toString() }
-    inspect = () => openDatabase({ kind: 'postgres', url, poolSize: 1, schema })
-    cleanup = async () => {
-      await admin.query(`drop schema ${schema} cascade`)
-      await admin.close()
-    }
-  } else {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tulks-cli-'))
-    env = { DATA_DIR: dataDir, DATABASE_URL: '' }
-    inspect = () => openDatabase({ kind: 'pglite', dataDir })
-    cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true })
-  }
+  const place = await databaseForProcesses('cli')
+  env = place.env
+  inspect = place.open
+  cleanup = place.dispose
 })
 
 afterAll(() => cleanup())

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { openDatabase, type Database } from '~/lib/db/database.server'
 import { setDatabase } from '~/lib/db/db.server'
@@ -52,5 +54,38 @@ export function withTestDatabase(): { current: () => Database } {
       if (!opened) throw new Error('test database not open yet')
       return opened.database
     },
+  }
+}
+
+/**
+ * A fresh database that a child process can open too (the CLI, a worker process): a PGlite directory, or a
+ * PostgreSQL schema named in DATABASE_URL's `options`. `env` is what the child needs; `open` opens it here.
+ */
+export async function databaseForProcesses(prefix: string): Promise<{
+  env: Record<string, string>
+  open: () => Promise<Database>
+  dispose: () => Promise<void>
+}> {
+  const url = process.env.TEST_DATABASE_URL
+  if (url) {
+    const schema = `${prefix}_${crypto.randomBytes(5).toString('hex')}`
+    const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 })
+    await admin.query(`create schema ${schema}`)
+    const withSchema = new URL(url)
+    withSchema.searchParams.set('options', `-c search_path=${schema}`)
+    return {
+      env: { DATABASE_URL: withSchema.toString() },
+      open: () => openDatabase({ kind: 'postgres', url, poolSize: 2, schema }),
+      dispose: async () => {
+        await admin.query(`drop schema ${schema} cascade`)
+        await admin.close()
+      },
+    }
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tulks-${prefix}-`))
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    open: () => openDatabase({ kind: 'pglite', dataDir }),
+    dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
   }
 }

@@ -1,18 +1,14 @@
 import { spawn } from 'node:child_process'
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '~/lib/auth/users.server'
-import { openDatabase, type Database } from '~/lib/db/database.server'
 import { setDatabase } from '~/lib/db/db.server'
 import { migrate } from '~/lib/db/migrate.server'
 import { releaseAbandoned } from '~/lib/jobs/queue.server'
 import { startWorker } from '~/lib/jobs/worker.server'
 import { taskHandlers } from '~/lib/projects/pipeline.server'
 import { createProject } from '~/lib/projects/projects.server'
-import { engine } from './database'
+import { databaseForProcesses, engine } from './database'
 
 /**
  * Issue #3: a worker killed in the middle of a task; after a restart the task completes. The doomed worker
@@ -20,40 +16,9 @@ import { engine } from './database'
  */
 const root = path.resolve(import.meta.dirname, '..')
 
-interface Place {
-  env: Record<string, string>
-  open: () => Promise<Database>
-  dispose: () => Promise<void>
-}
-
-async function place(): Promise<Place> {
-  const url = process.env.TEST_DATABASE_URL
-  if (url) {
-    const schema = `restart_${crypto.randomBytes(5).toString('hex')}`
-    const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 })
-    await admin.query(`create schema ${schema}`)
-    const withSchema = new URL(url)
-    withSchema.searchParams.set('options', `-c search_path=${schema}`)
-    return {
-      env: { DATABASE_URL: withSchema.toString() },
-      open: () => openDatabase({ kind: 'postgres', url, poolSize: 2, schema }),
-      dispose: async () => {
-        await admin.query(`drop schema ${schema} cascade`)
-        await admin.close()
-      },
-    }
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tulks-restart-'))
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    open: () => openDatabase({ kind: 'pglite', dataDir }),
-    dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-  }
-}
-
 describe('a worker killed mid-task', () => {
   it('leaves the task to be completed after a restart', async () => {
-    const where = await place()
+    const where = await databaseForProcesses('restart')
     try {
       let database = await where.open()
       await migrate(database)

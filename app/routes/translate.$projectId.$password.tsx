@@ -104,6 +104,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   throw redirect(at(segmentId))
 }
 
+/** The active segment's buttons, in toolbar order (each hotkey will press one of them). */
+const segmentActions: { intent: string; label: string; primary?: boolean }[] = [
+  { intent: 'confirm', label: 'actions.confirm', primary: true },
+  { intent: 'save-draft', label: 'actions.saveDraft' },
+  { intent: 'copy-source', label: 'actions.copySource' },
+  { intent: 'clear', label: 'actions.clear' },
+  { intent: 'previous', label: 'actions.previous' },
+  { intent: 'next', label: 'actions.next' },
+]
+
 export default function Translate() {
   const data = useLoaderData<typeof loader>()
   const { t } = useTranslation('translate')
@@ -178,24 +188,11 @@ export default function Translate() {
                         rows={3}
                       />
                       <div className="segment-buttons">
-                        <button type="submit" name="intent" value="confirm" className="button-primary">
-                          {t('actions.confirm')}
-                        </button>
-                        <button type="submit" name="intent" value="save-draft">
-                          {t('actions.saveDraft')}
-                        </button>
-                        <button type="submit" name="intent" value="copy-source">
-                          {t('actions.copySource')}
-                        </button>
-                        <button type="submit" name="intent" value="clear">
-                          {t('actions.clear')}
-                        </button>
-                        <button type="submit" name="intent" value="previous">
-                          {t('actions.previous')}
-                        </button>
-                        <button type="submit" name="intent" value="next">
-                          {t('actions.next')}
-                        </button>
+                        {segmentActions.map(({ intent, label, primary }) => (
+                          <button key={intent} type="submit" name="intent" value={intent} className={primary ? 'button-primary' : undefined}>
+                            {t(label)}
+                          </button>
+                        ))}
                       </div>
                     </Form>
                   ) : (
