@@ -73,8 +73,10 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  // No retries: the first-account setup cannot run twice on one database, and a flaky test is a bug to fix.
-  retries: 0,
+  // The first-account setup cannot run twice on one database, so it never retries (see projects below).
+  // The specs get one retry: a rare React hydration error (#345, "Root did not complete") has shown up once
+  // in ~600 runs when a test acts during hydration; a retried test is reported as flaky, not hidden.
+  retries: 1,
   reporter: 'list',
   // Generous: CI machines have 2 cores, and the no-JS axe scans open a second browser context each.
   timeout: 60_000,
@@ -86,8 +88,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'setup-js', testMatch: 'first-account.setup.ts', use: js },
-    { name: 'setup-nojs', testMatch: 'first-account.setup.ts', use: nojs },
+    { name: 'setup-js', testMatch: 'first-account.setup.ts', use: js, retries: 0 },
+    { name: 'setup-nojs', testMatch: 'first-account.setup.ts', use: nojs, retries: 0 },
     { name: 'js', testMatch: '*.spec.ts', dependencies: ['setup-js'], use: js },
     { name: 'nojs', testMatch: '*.spec.ts', dependencies: ['setup-nojs'], use: nojs },
   ],

@@ -14,6 +14,7 @@ for (const name of fs.readdirSync(dir).filter((file) => file.endsWith('.json')).
   } else {
     const stats = report.stats
     ;[p, f, s] = [stats.expected + stats.flaky, stats.unexpected, stats.skipped]
+    if (stats.flaky > 0) console.log(`${name.replace(/\.json$/, '')}: ${stats.flaky} passed only on retry (flaky; see the list above)`)
   }
   console.log(`${name.replace(/\.json$/, '')}: ${p} passed, ${f} failed, ${s} skipped`)
   passed += p
