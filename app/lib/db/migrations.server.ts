@@ -153,4 +153,30 @@ export const migrations: Migration[] = [
       create index tasks_project_idx on tasks (project_id);
     `,
   },
+  {
+    version: 3,
+    name: 'comments, split segments',
+    sql: /* sql */ `
+      -- SPEC §3 comment: message type 1 is a comment, 2 the "resolved" marker; the author's name is copied so
+      -- that a thread still reads right after the account is renamed or removed.
+      create table comments (
+        id integer generated always as identity primary key,
+        project_id integer not null references projects (id) on delete cascade,
+        segment_id integer not null references segments (id) on delete cascade,
+        user_id integer references users (id) on delete set null,
+        full_name text not null,
+        message text not null,
+        message_type smallint not null default 1,
+        thread_id integer,
+        created_at timestamptz not null default now()
+      );
+      create index comments_segment_idx on comments (segment_id, id);
+      create index comments_project_idx on comments (project_id, segment_id);
+
+      -- A segment made by splitting another keeps the id its number is shown with (SPEC: id - first id + 1);
+      -- null for segments as the file was segmented.
+      alter table segments add column origin_id integer;
+      create index segments_origin_idx on segments (project_id, origin_id) where origin_id is not null;
+    `,
+  },
 ]

@@ -1,4 +1,10 @@
 import type { Resource } from 'i18next'
+import enComments from '../../../public/locales/en/comments.json'
+import enEditor from '../../../public/locales/en/editor.json'
+import lvComments from '../../../public/locales/lv/comments.json'
+import lvEditor from '../../../public/locales/lv/editor.json'
+import ruComments from '../../../public/locales/ru/comments.json'
+import ruEditor from '../../../public/locales/ru/editor.json'
 import enAuth from '../../../public/locales/en/auth.json'
 import enCommon from '../../../public/locales/en/common.json'
 import enFiles from '../../../public/locales/en/files.json'
@@ -14,7 +20,7 @@ import ruTranslate from '../../../public/locales/ru/translate.json'
 
 /** Server-side translations are bundled; the browser loads the same files from /locales. */
 export const resources: Resource = {
-  lv: { common: lvCommon, auth: lvAuth, files: lvFiles, translate: lvTranslate },
-  en: { common: enCommon, auth: enAuth, files: enFiles, translate: enTranslate },
-  ru: { common: ruCommon, auth: ruAuth, files: ruFiles, translate: ruTranslate },
+  lv: { common: lvCommon, auth: lvAuth, files: lvFiles, translate: lvTranslate, comments: lvComments, editor: lvEditor },
+  en: { common: enCommon, auth: enAuth, files: enFiles, translate: enTranslate, comments: enComments, editor: enEditor },
+  ru: { common: ruCommon, auth: ruAuth, files: ruFiles, translate: ruTranslate, comments: ruComments, editor: ruEditor },
 }
