@@ -4,7 +4,7 @@ import { startWorker } from '~/lib/jobs/worker.server'
 import { taskHandlers, translatedFile } from '~/lib/projects/pipeline.server'
 import { createProject, findProject, type ProjectSummary } from '~/lib/projects/projects.server'
 import { MAX_EDIT_INTERVAL_SECONDS } from '~/lib/projects/segment-rules'
-import { nearestUnconfirmed, saveSegment, segmentWindow, setActiveSegment } from '~/lib/projects/segments.server'
+import { countMatches, leaveSegment, nearestUnconfirmed, saveSegment, segmentWindow, setActiveSegment } from '~/lib/projects/segments.server'
 import { withTestDatabase } from './database'
 
 /** The translator's data layer (issue #4 groundwork): windows, saves with tag checks, navigation, time. */
@@ -115,6 +115,50 @@ describe('next and previous unconfirmed (SPEC §4)', () => {
     expect(await nearestUnconfirmed(project.id, ids[0]!, 'next')).toBe(ids[2])
     expect(await nearestUnconfirmed(project.id, ids[2]!, 'previous')).toBe(ids[0])
     expect(await nearestUnconfirmed(project.id, ids[0]!, 'previous')).toBeUndefined()
+  })
+})
+
+describe('search (SPEC §2, §4 "Search replaces the window")', () => {
+  it('finds segments by source text, case-insensitive, tags not counted', async () => {
+    const window = await segmentWindow(project.id, { first: true }, 5, { source: 'SENTENCE 1' })
+    // "Sentence 1 here." and "Sentence 10 here." … "Sentence 19 here.": the tag around the number does not count.
+    expect(window.segments.map((s) => s.id)).toEqual([ids[1], ...ids.slice(10, 20)].slice(0, 11))
+    expect(await countMatches(project.id, { source: 'sentence 1' })).toBe(11)
+    expect(window.hasBefore).toBe(false)
+  })
+
+  it('pages within the matches only', async () => {
+    const after = await segmentWindow(project.id, { after: ids[12]! }, 3, { source: 'sentence 1' })
+    expect(after.segments.map((s) => s.id)).toEqual(ids.slice(13, 16))
+    expect(after).toMatchObject({ hasBefore: true, hasAfter: true })
+    const centre = await segmentWindow(project.id, { center: ids[10]! }, 2, { source: 'sentence 1' })
+    expect(centre.segments.map((s) => s.id)).toEqual([ids[1], ...ids.slice(10, 13)])
+  })
+
+  it('finds by translation and by comment, and treats LIKE wildcards as text', async () => {
+    await saveSegment(project, ids[5]!, { target: 'Ābols <b1>5</b1> 100% šeit.', status: 'DRAFT', saveType: 'MANUAL', saveMatch: 0 }, 1)
+    expect((await segmentWindow(project.id, { first: true }, 5, { target: 'ĀBOLS 5' })).segments.map((s) => s.id)).toEqual([ids[5]])
+    expect(await countMatches(project.id, { target: '100%' })).toBe(1)
+    expect(await countMatches(project.id, { target: '_' })).toBe(0)
+    await database.current().query(
+      `insert into comments (project_id, segment_id, full_name, message) values ($1, $2, 'S', 'Check the number')`,
+      [project.id, ids[7]],
+    )
+    expect((await segmentWindow(project.id, { first: true }, 5, { comments: 'number' })).segments.map((s) => s.id)).toEqual([ids[7]])
+    expect(await countMatches(project.id, { comments: 'number', source: 'sentence 8' })).toBe(0)
+  })
+})
+
+describe('leaving a segment (SPEC §4 "moving … marks it draft and saves it")', () => {
+  it('saves changed text as a draft and leaves unchanged segments alone', async () => {
+    await saveSegment(project, ids[8]!, { target: 'Tulkots <b1>8</b1>.', status: 'TRANSLATED', saveType: 'TM', saveMatch: 100 }, 1)
+    expect(await leaveSegment(project, ids[8]!, 'Tulkots <b1>8</b1>.', 1)).toEqual({ ok: true })
+    const read = () => database.current().query('select target, status, save_type as "saveType", save_match as "saveMatch" from segments where id = $1', [ids[8]])
+    expect((await read())[0]).toEqual({ target: 'Tulkots <b1>8</b1>.', status: 'TRANSLATED', saveType: 'TM', saveMatch: 100 })
+    expect((await leaveSegment(project, ids[8]!, 'Labots <b1>8</b1>.', 1)).ok).toBe(true)
+    expect((await read())[0]).toEqual({ target: 'Labots <b1>8</b1>.', status: 'DRAFT', saveType: 'MANUAL', saveMatch: 0 })
+    expect((await leaveSegment(project, ids[8]!, 'Labots <b1>8.', 1)).ok).toBe(false)
+    expect((await read())[0]).toMatchObject({ target: 'Labots <b1>8</b1>.' })
   })
 })
 

@@ -23,6 +23,13 @@ const sameSitePath = z
     message: 'expected a path starting with / or an http(s) address',
   })
 
+/** An external address with {placeholders}; empty means "not configured". */
+const urlTemplate = z
+  .string()
+  .regex(/^https?:\/\/\S+$/, 'expected an http(s) address template, e.g. https://example.org/search?q={term}')
+  .optional()
+  .or(z.literal('').transform(() => undefined))
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -53,6 +60,9 @@ export const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9]+(,[a-z0-9]+)*$/, 'expected lower-case extensions separated by commas, e.g. docx,html,txt')
     .optional(),
+  SEGMENT_PAGE_SIZE: positiveInt(5).pipe(z.number().max(100, 'expected at most 100')),
+  TERM_BASE_URL: urlTemplate,
+  SYNONYM_BASE_URL: urlTemplate,
   WORKER: booleanFlag.default('true'),
   WORKER_POLL_MS: positiveInt(1000),
   TASK_LEASE_SECONDS: positiveInt(60),

@@ -1,29 +1,42 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { redirect } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { data, redirect } from '@remix-run/node'
+import { Form, useFetcher, useLoaderData, useRevalidator, type ShouldRevalidateFunction } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { AssistantPanel } from '~/components/translator/assistant-panel'
+import { hotkeyButton } from '~/components/translator/hotkeys'
+import { SearchBar } from '~/components/translator/search-bar'
+import { SEGMENT_FORM, Toolbar } from '~/components/translator/toolbar'
+import { TranslatorFooter } from '~/components/translator/translator-footer'
+import { useHydrated } from '~/components/use-hydrated'
+import { safeRedirect } from '~/lib/auth/redirect'
 import { requireUser } from '~/lib/auth/session.server'
-import { setFlash } from '~/lib/http/flash.server'
-import { formatPercent } from '~/lib/i18n/format'
+import { getEnv } from '~/lib/env.server'
+import { fontSizeHeader, readFontSize } from '~/lib/http/font-size.server'
+import { setFlash, type Flash } from '~/lib/http/flash.server'
 import { getLanguage, i18n } from '~/lib/i18n/i18n.server'
+import { changeFontSize, type FontSizeChange } from '~/lib/projects/font-size'
+import { projectSettings, saveProjectSettings } from '~/lib/projects/project-settings.server'
 import { requireProject } from '~/lib/projects/projects.server'
-import { remainingMinutes, splitHoursMinutes } from '~/lib/projects/segment-rules'
+import { matchBand, remainingMinutes } from '~/lib/projects/segment-rules'
 import {
+  countMatches,
   firstSegmentId,
+  isSearchActive,
   jobState,
+  leaveSegment,
   nearestUnconfirmed,
   saveSegment,
   segmentWindow,
   setActiveSegment,
+  type SegmentView,
 } from '~/lib/projects/segments.server'
+import { placeHref, readPlace, type TranslatorPlace } from '~/lib/projects/translator-url'
 
-export const handle = { i18n: ['common', 'translate'] }
+export const handle = { i18n: ['common', 'translate', 'comments', 'editor'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
-
-/** SPEC §9 segment page size: segments on each side of the active one (configuration arrives with issue #4). */
-const WINDOW = 5
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -34,12 +47,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (project.status !== 'READY' || project.analysisStatus !== 'DONE') {
     return { title, language, analysing: true as const, done: project.segmentsAnalyzed, total: project.segmentCount, name: project.name }
   }
-  const url = new URL(request.url)
+  const env = getEnv()
+  const place = readPlace(new URL(request.url).searchParams)
+  const searching = isSearchActive(place.search)
   const job = await jobState(project.jobId)
-  const wanted = Number(url.searchParams.get('segment')) || job.lastSegmentId || undefined
-  const window = await segmentWindow(project.id, wanted ? { center: wanted } : { first: true }, WINDOW)
+  // SPEC §4 "Search replaces the window, starting from the first segment when any search is active,
+  // otherwise from the last active one".
+  const wanted = place.segment ?? (searching ? undefined : (job.lastSegmentId ?? undefined))
+  const [window, firstId, matches, fontSize, settings] = await Promise.all([
+    segmentWindow(project.id, wanted ? { center: wanted } : { first: true }, env.SEGMENT_PAGE_SIZE, place.search),
+    firstSegmentId(project.id),
+    searching ? countMatches(project.id, place.search) : undefined,
+    readFontSize(request),
+    projectSettings(project, user.id),
+  ])
   const activeId = window.segments.some((segment) => segment.id === wanted) ? wanted : window.segments[0]?.id
-  const minutesLeft = remainingMinutes(job.editingTime, project.translatedPercent)
+  const base = `/translate/${project.id}/${project.password}`
   return {
     title,
     language,
@@ -47,102 +70,171 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     name: project.name,
     sourceLang: project.sourceLang,
     targetLang: project.targetLang,
-    base: `/translate/${project.id}/${project.password}`,
-    firstId: (await firstSegmentId(project.id)) ?? 0,
+    base,
+    downloads: { original: `/files/${project.id}/${project.password}/original`, translated: `/files/${project.id}/${project.password}/translated` },
+    place,
+    matches,
+    firstId: firstId ?? 0,
     segments: window.segments,
     hasBefore: window.hasBefore,
     hasAfter: window.hasAfter,
     activeId,
     renderedAt: Date.now(),
+    fontSize,
+    settings,
+    lookups: { term: Boolean(env.TERM_BASE_URL), synonym: Boolean(env.SYNONYM_BASE_URL) },
     footer: {
       percent: project.translatedPercent,
       segmentCount: project.segmentCount,
       spentMinutes: Math.round(job.editingTime / 60),
-      remainingMinutes: minutesLeft,
+      remainingMinutes: remainingMinutes(job.editingTime, project.translatedPercent),
     },
   }
 }
 
-const actionSchema = z.object({
-  intent: z.enum(['save-draft', 'confirm', 'clear', 'copy-source', 'next', 'previous']),
+const segmentIntent = z.union([
+  z.enum(['save-draft', 'confirm', 'clear', 'copy-source', 'next', 'previous']),
+  z.string().regex(/^move:\d+$/),
+])
+
+const segmentFormSchema = z.object({
+  intent: segmentIntent,
   segmentId: z.coerce.number().int().positive(),
   target: z.string().max(100_000).default(''),
   source: z.string().max(100_000).default(''),
   renderedAt: z.coerce.number().default(0),
+  /** Set by the browser's background draft saves: answer with data, do not redirect. */
+  respond: z.literal('data').optional(),
+  searchInSource: z.string().optional(),
+  searchInTarget: z.string().optional(),
+  searchInComments: z.string().optional(),
+  panel: z.string().optional(),
 })
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const project = await requireProject(user.id, params)
   const base = `/translate/${project.id}/${project.password}`
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()))
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const back = safeRedirect(form.get('back'), base)
+  const backHere = back.startsWith(base) ? back : base
+  if (intent.startsWith('font-size:')) {
+    const change = intent.slice('font-size:'.length) as FontSizeChange
+    const size = changeFontSize(await readFontSize(request), ['larger', 'smaller', 'reset'].includes(change) ? change : 'reset')
+    throw redirect(backHere, { headers: { 'Set-Cookie': await fontSizeHeader(size, request) } })
+  }
+  if (intent === 'project-settings') {
+    await saveProjectSettings(project, { updateMt: form.get('updateMt') === 'on' })
+    throw redirect(backHere, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', key: 'translate:toolbar.settingsSaved' }, request) } })
+  }
+  const parsed = segmentFormSchema.safeParse(Object.fromEntries(form))
   if (!parsed.success) throw redirect(base)
-  const { intent, segmentId, renderedAt } = parsed.data
-  const at = (id: number) => `${base}?segment=${id}#s${id}`
-  if (intent === 'next' || intent === 'previous') {
-    const target = (await nearestUnconfirmed(project.id, segmentId, intent)) ?? segmentId
-    await setActiveSegment(project, target)
+  const { segmentId, renderedAt, respond } = parsed.data
+  const place: Partial<TranslatorPlace> = readPlace(new URLSearchParams(Object.entries(parsed.data).filter((entry): entry is [string, string] => typeof entry[1] === 'string')))
+  const at = (id: number) => placeHref(base, { ...place, segment: id })
+  const flash = async (message: Flash) => ({ 'Set-Cookie': await setFlash(message, request) })
+  const number = async (id: number) => id - ((await firstSegmentId(project.id)) ?? id) + 1
+  const elapsed = renderedAt > 0 ? (Date.now() - renderedAt) / 1000 : 0
+  const refused = async () => {
+    // SPEC §5: refused, and the page shows the text as it was before.
+    if (respond) return data({ ok: false as const, error: 'translate:errors.invalidTags' }, { status: 422 })
+    throw redirect(at(segmentId), { headers: await flash({ kind: 'error', key: 'translate:errors.invalidTags' }) })
+  }
+  const intent2 = parsed.data.intent
+  if (intent2 === 'next' || intent2 === 'previous' || intent2.startsWith('move:')) {
+    // SPEC §4: moving away from a segment that is not done saves it as a draft.
+    const left = await leaveSegment(project, segmentId, parsed.data.target, elapsed)
+    if (!left.ok) return refused()
+    const wanted = intent2.startsWith('move:') ? Number(intent2.slice(5)) : await nearestUnconfirmed(project.id, segmentId, intent2 as 'next' | 'previous')
+    const target = wanted && (await setActiveSegment(project, wanted)) ? wanted : segmentId
     throw redirect(at(target))
   }
-  const target = intent === 'clear' ? '' : intent === 'copy-source' ? parsed.data.source : parsed.data.target
-  const elapsed = renderedAt > 0 ? (Date.now() - renderedAt) / 1000 : 0
+  const target = intent2 === 'clear' ? '' : intent2 === 'copy-source' ? parsed.data.source : parsed.data.target
   const saved = await saveSegment(
     project,
     segmentId,
-    { target, status: intent === 'confirm' ? 'TRANSLATED' : 'DRAFT', saveType: 'MANUAL', saveMatch: 0 },
+    { target, status: intent2 === 'confirm' ? 'TRANSLATED' : 'DRAFT', saveType: 'MANUAL', saveMatch: 0 },
     elapsed,
   )
-  if (!saved.ok) {
-    // SPEC §5: refused, and the page shows the text as it was before.
-    throw redirect(at(segmentId), { headers: { 'Set-Cookie': await setFlash({ kind: 'error', key: 'translate:errors.invalidTags' }, request) } })
-  }
-  if (intent === 'confirm') {
+  if (!saved.ok) return refused()
+  if (respond) return data({ ok: true as const, savedAt: Date.now() })
+  if (intent2 === 'confirm') {
     const next = await nearestUnconfirmed(project.id, segmentId, 'next')
     if (next) await setActiveSegment(project, next)
-    throw redirect(at(next ?? segmentId))
+    throw redirect(at(next ?? segmentId), { headers: await flash({ kind: 'success', key: 'translate:confirmed', values: { number: await number(segmentId) } }) })
   }
-  throw redirect(at(segmentId))
+  throw redirect(at(segmentId), { headers: await flash({ kind: 'success', key: 'translate:saved', values: { number: await number(segmentId) } }) })
 }
 
-/** The active segment's buttons, in toolbar order (each hotkey will press one of them). */
-const segmentActions: { intent: string; label: string; primary?: boolean }[] = [
-  { intent: 'confirm', label: 'actions.confirm', primary: true },
-  { intent: 'save-draft', label: 'actions.saveDraft' },
-  { intent: 'copy-source', label: 'actions.copySource' },
-  { intent: 'clear', label: 'actions.clear' },
-  { intent: 'previous', label: 'actions.previous' },
-  { intent: 'next', label: 'actions.next' },
-]
+/** Background draft saves answer with data; re-reading the window then would reset the text being typed. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get('respond') === 'data' ? false : defaultShouldRevalidate
+
+type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { analysing: true }>
 
 export default function Translate() {
-  const data = useLoaderData<typeof loader>()
+  const loaded = useLoaderData<typeof loader>()
   const { t } = useTranslation('translate')
-  if (data.analysing) {
-    return (
-      <section aria-labelledby="translate-title">
-        <noscript>
-          <meta httpEquiv="refresh" content="2" />
-        </noscript>
-        <h1 id="translate-title">{data.name}</h1>
-        <p role="status">{t('analysing', { done: data.done, total: data.total })}</p>
-        <p>
-          <Link to="/">{t('backToFiles')}</Link>
-        </p>
-      </section>
-    )
-  }
-  const number = (id: number) => id - data.firstId + 1
+  const hydrated = useHydrated()
+  useHotkeys()
+  if (loaded.analysing) return <AnalysingWait name={loaded.name} done={loaded.done} total={loaded.total} />
+  const here = placeHref(loaded.base, { ...loaded.place, segment: loaded.activeId })
   return (
-    <section className="translator" aria-labelledby="translate-title">
+    <section className="translator" aria-labelledby="translate-title" data-hydrated={hydrated ? 'true' : undefined} data-font-size={loaded.fontSize}>
       <div className="translator-heading">
-        <h1 id="translate-title">{data.name}</h1>
-        <Link to="/">{t('backToFiles')}</Link>
+        <h1 id="translate-title">{loaded.name}</h1>
       </div>
-      {data.hasBefore ? (
+      <Toolbar
+        base={loaded.base}
+        downloads={loaded.downloads}
+        hasActive={loaded.activeId !== undefined}
+        fontSize={loaded.fontSize}
+        updateMt={loaded.settings.updateMt}
+        here={here}
+      />
+      <SearchBar base={loaded.base} search={loaded.place.search} panel={loaded.place.panel} matches={loaded.matches} />
+      <div className="translator-body">
+        <SegmentList loaded={loaded} />
+        <AssistantPanel base={loaded.base} place={loaded.place} lookups={loaded.lookups} comments={<p className="hint">{t('panel.commentsEmpty')}</p>} />
+      </div>
+      <TranslatorFooter footer={loaded.footer} name={loaded.name} language={loaded.language} />
+    </section>
+  )
+}
+
+function AnalysingWait({ name, done, total }: { name: string; done: number; total: number }) {
+  const { t } = useTranslation('translate')
+  const revalidator = useRevalidator()
+  // SPEC §2: the analysis is polled until done (every 2 s, SPEC §9); without scripts the page refreshes itself.
+  useEffect(() => {
+    const timer = setInterval(() => revalidator.state === 'idle' && revalidator.revalidate(), 2000)
+    return () => clearInterval(timer)
+  }, [revalidator])
+  return (
+    <section aria-labelledby="translate-title">
+      <noscript>
+        <meta httpEquiv="refresh" content="2" />
+      </noscript>
+      <h1 id="translate-title">{name}</h1>
+      <p role="status">{t('analysing', { done, total })}</p>
+    </section>
+  )
+}
+
+function SegmentList({ loaded }: { loaded: Loaded }) {
+  const { t } = useTranslation('translate')
+  const number = (id: number) => id - loaded.firstId + 1
+  const earlier = loaded.segments[0]
+  const later = loaded.segments.at(-1)
+  return (
+    <div className="segment-list">
+      {loaded.hasBefore && earlier ? (
         <p>
-          <Link to={`${data.base}?segment=${data.segments[0]!.id}`}>{t('earlier')}</Link>
+          <a href={placeHref(loaded.base, { ...loaded.place, segment: earlier.id })}>{t('earlier')}</a>
         </p>
       ) : null}
+      {loaded.segments.length === 0 ? <p>{t('search.none')}</p> : null}
       <table className="segment-table">
         <caption className="visually-hidden">{t('segments')}</caption>
         <thead>
@@ -154,97 +246,177 @@ export default function Translate() {
           </tr>
         </thead>
         <tbody>
-          {data.segments.map((segment) => {
-            const active = segment.id === data.activeId
-            return (
-              <tr key={segment.id} id={`s${segment.id}`} className={active ? 'segment-active' : undefined}>
-                <th scope="row">
-                  {active ? (
-                    number(segment.id)
-                  ) : (
-                    <Link to={`${data.base}?segment=${segment.id}#s${segment.id}`} aria-label={t('activate', { number: number(segment.id) })}>
-                      {number(segment.id)}
-                    </Link>
-                  )}
-                </th>
-                <td lang={data.sourceLang} className="segment-source">
-                  {segment.source}
-                </td>
-                <td lang={data.targetLang} className="segment-target">
-                  {active ? (
-                    <Form method="post" className="segment-form">
-                      <input type="hidden" name="segmentId" value={segment.id} />
-                      <input type="hidden" name="source" value={segment.source} />
-                      <input type="hidden" name="renderedAt" value={data.renderedAt} />
-                      <label htmlFor={`target-${segment.id}`} className="visually-hidden">
-                        {t('targetLabel', { number: number(segment.id) })}
-                      </label>
-                      {/* Keyed by the load: after a save (or a refusal) it shows what is stored, as a page load would. */}
-                      <textarea
-                        key={`${segment.id}-${data.renderedAt}`}
-                        id={`target-${segment.id}`}
-                        name="target"
-                        defaultValue={segment.target ?? ''}
-                        rows={3}
-                      />
-                      <div className="segment-buttons">
-                        {segmentActions.map(({ intent, label, primary }) => (
-                          <button key={intent} type="submit" name="intent" value={intent} className={primary ? 'button-primary' : undefined}>
-                            {t(label)}
-                          </button>
-                        ))}
-                      </div>
-                    </Form>
-                  ) : (
-                    segment.target
-                  )}
-                </td>
-                <td className="segment-status">
-                  {t(`status.${segment.status}`)}
-                  {/ {2,}/.test(segment.target ?? '') ? (
-                    <span className="segment-warning" role="img" aria-label={t('spaces')} title={t('spaces')}>
-                      ⚠
-                    </span>
-                  ) : null}
-                </td>
-              </tr>
-            )
-          })}
+          {loaded.segments.map((segment) => (
+            <SegmentRow key={segment.id} segment={segment} number={number(segment.id)} active={segment.id === loaded.activeId} loaded={loaded} />
+          ))}
         </tbody>
       </table>
-      {data.hasAfter ? (
+      {loaded.hasAfter && later ? (
         <p>
-          <Link to={`${data.base}?segment=${data.segments.at(-1)!.id}`}>{t('later')}</Link>
+          <a href={placeHref(loaded.base, { ...loaded.place, segment: later.id })}>{t('later')}</a>
         </p>
       ) : null}
-      <TranslatorFooter footer={data.footer} name={data.name} language={data.language} />
-    </section>
+    </div>
   )
 }
 
-function TranslatorFooter({
-  footer,
-  name,
-  language,
+function SegmentRow({ segment, number, active, loaded }: { segment: SegmentView; number: number; active: boolean; loaded: Loaded }) {
+  const { t } = useTranslation('translate')
+  const draft = useFetcher<typeof action>({ key: `draft-${segment.id}` })
+  const drafted = active && draft.data?.ok === true
+  const status = drafted && segment.status === 'NEW' ? 'DRAFT' : segment.status
+  return (
+    <tr id={`s${segment.id}`} className={active ? 'segment-active' : undefined}>
+      <th scope="row">
+        {active ? (
+          number
+        ) : (
+          // Moving to another segment goes through the active segment's form, so that its text is saved.
+          <button type="submit" form={SEGMENT_FORM} name="intent" value={`move:${segment.id}`} className="link-button" aria-label={t('activate', { number })}>
+            {number}
+          </button>
+        )}
+      </th>
+      <td lang={loaded.sourceLang} className="segment-source">
+        {segment.source}
+      </td>
+      <td lang={loaded.targetLang} className="segment-target">
+        {active ? <SegmentForm segment={segment} number={number} loaded={loaded} draft={draft} /> : segment.target}
+      </td>
+      <td className="segment-status">
+        <SegmentTools segment={segment} status={status} manual={drafted} />
+      </td>
+    </tr>
+  )
+}
+
+/** SPEC §2 tools column: MT, the TM match percent coloured by SPEC §9's bands, or a pencil for manual. */
+function SegmentTools({ segment, status, manual }: { segment: SegmentView; status: SegmentView['status']; manual: boolean }) {
+  const { t } = useTranslation('translate')
+  const saveType = manual ? 'MANUAL' : segment.saveType
+  return (
+    <>
+      <span className={`status status-${status.toLowerCase()}`}>{t(`status.${status}`)}</span>
+      {saveType === 'MT' ? <span className="save-type">{t('status.mt')}</span> : null}
+      {saveType === 'TM' && segment.saveMatch !== null ? (
+        <span className={`save-type match-${matchBand(segment.saveMatch)}`}>{t('status.match', { match: segment.saveMatch })}</span>
+      ) : null}
+      {saveType === 'MANUAL' ? (
+        <span className="save-type" role="img" aria-label={t('status.manual')} title={t('status.manual')}>
+          ✎
+        </span>
+      ) : null}
+      {/ {2,}/.test(segment.target ?? '') ? (
+        <span className="segment-warning" role="img" aria-label={t('spaces')} title={t('spaces')}>
+          ⚠
+        </span>
+      ) : null}
+    </>
+  )
+}
+
+function SegmentForm({
+  segment,
+  number,
+  loaded,
+  draft,
 }: {
-  footer: { percent: number; segmentCount: number; spentMinutes: number; remainingMinutes?: number }
-  name: string
-  language: string
+  segment: SegmentView
+  number: number
+  loaded: Loaded
+  draft: ReturnType<typeof useFetcher<typeof action>>
 }) {
   const { t } = useTranslation('translate')
-  const time = (minutes: number | undefined) => {
-    if (minutes === undefined) return t('footer.unknown')
-    const split = splitHoursMinutes(minutes)
-    return split.hours > 0 ? t('footer.hoursMinutes', split) : t('footer.minutes', { count: split.minutes })
+  const form = useRef<HTMLFormElement>(null)
+  const reference = useEditingClock(loaded.renderedAt)
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  useEffect(() => () => clearTimeout(timer.current), [])
+  // SPEC §9 editor input debounce 500 ms: typing saves a draft in the background (with JavaScript).
+  const saveDraftSoon = () => {
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      if (!form.current) return
+      const body = new FormData(form.current)
+      body.set('intent', 'save-draft')
+      body.set('respond', 'data')
+      body.set('renderedAt', String(reference.take()))
+      draft.submit(body, { method: 'post', action: loaded.base })
+    }, 500)
   }
-  const percent = formatPercent(Math.max(0, footer.percent), language)
+  const { search, panel } = loaded.place
   return (
-    <footer className="translator-footer">
-      <span>{name}</span>
-      <span>{t('footer.translated', { percent, count: footer.segmentCount })}</span>
-      <span>{t('footer.spent', { time: time(footer.spentMinutes) })}</span>
-      <span>{t('footer.remaining', { time: time(footer.remainingMinutes) })}</span>
-      <progress max={100} value={Math.max(0, footer.percent)} aria-label={t('footer.label')} />
-    </footer>
+    <Form method="post" action={loaded.base} id={SEGMENT_FORM} ref={form} className="segment-form" onSubmit={() => {
+        clearTimeout(timer.current)
+        reference.stamp()
+      }}
+    >
+      <input type="hidden" name="segmentId" value={segment.id} />
+      <input type="hidden" name="source" value={segment.source} />
+      <input type="hidden" name="renderedAt" defaultValue={loaded.renderedAt} ref={reference.input} />
+      {search.source ? <input type="hidden" name="searchInSource" value={search.source} /> : null}
+      {search.target ? <input type="hidden" name="searchInTarget" value={search.target} /> : null}
+      {search.comments ? <input type="hidden" name="searchInComments" value={search.comments} /> : null}
+      {panel !== 'translations' ? <input type="hidden" name="panel" value={panel} /> : null}
+      <label htmlFor={`target-${segment.id}`} className="visually-hidden">
+        {t('targetLabel', { number })}
+      </label>
+      {/* Keyed by the load: after a save (or a refusal) it shows what is stored, as a page load would.
+          Focus follows the active segment after every action (the issue's "focus moves predictably"). */}
+      <textarea
+        key={`${segment.id}-${loaded.renderedAt}`}
+        id={`target-${segment.id}`}
+        name="target"
+        defaultValue={segment.target ?? ''}
+        rows={3}
+        onInput={saveDraftSoon}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the translator's work happens here; each action lands on it
+        autoFocus
+      />
+      {draft.data && !draft.data.ok ? (
+        <p className="field-error" role="alert">
+          {t(draft.data.error)}
+        </p>
+      ) : null}
+    </Form>
   )
+}
+
+/**
+ * Editing time (SPEC §4) is counted on the server from the reference each save sends. The page's render time
+ * is the first reference; each background save moves it on, so no second is counted twice.
+ */
+function useEditingClock(renderedAt: number) {
+  const clock = useRef({ renderedAt, loadedAt: 0, last: renderedAt })
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    clock.current = { renderedAt, loadedAt: performance.now(), last: renderedAt }
+  }, [renderedAt])
+  const take = () => {
+    const { renderedAt: server, loadedAt, last } = clock.current
+    clock.current.last = server + Math.round(performance.now() - loadedAt)
+    return last
+  }
+  return {
+    input,
+    take,
+    /** Before a form submission: the hidden field carries the reference the last background save left. */
+    stamp() {
+      if (input.current) input.current.value = String(take())
+    },
+  }
+}
+
+/** SPEC §9 hotkeys: each presses its visible button (see hotkeys.ts). */
+function useHotkeys() {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return
+      const button = hotkeyButton(event)
+      if (!button) return
+      event.preventDefault()
+      button.click()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [])
 }

@@ -179,4 +179,13 @@ export const migrations: Migration[] = [
       create index segments_origin_idx on segments (project_id, origin_id) where origin_id is not null;
     `,
   },
+  {
+    version: 4,
+    name: 'per-project settings',
+    sql: /* sql */ `
+      -- SPEC §2 settings panel inside the translator apply to that project (SPEC §7 save-update-mt-for-file);
+      -- null follows the user's profile.
+      alter table projects add column update_mt boolean;
+    `,
+  },
 ]

@@ -19,8 +19,8 @@ export interface SegmentView {
   repetitionOf: number | null
 }
 
-const viewColumns = `id, position, source, target, status, save_type as "saveType", save_match as "saveMatch",
-  word_count as "wordCount", repetition_of as "repetitionOf"`
+const viewColumns = `s.id, s.position, s.source, s.target, s.status, s.save_type as "saveType", s.save_match as "saveMatch",
+  s.word_count as "wordCount", s.repetition_of as "repetitionOf"`
 
 export type WindowAnchor = { center: number } | { before: number } | { after: number } | { first: true }
 
@@ -32,44 +32,73 @@ export interface SegmentWindow {
 }
 
 /**
+ * SPEC §2 "Search": source and translation boxes and a comments scope. Each present term must occur in its
+ * scope (case-insensitive, tags not counted); an empty search matches every segment.
+ */
+export interface SegmentSearch {
+  source?: string
+  target?: string
+  comments?: string
+}
+
+export function isSearchActive(search: SegmentSearch | undefined): search is SegmentSearch {
+  return Boolean(search?.source || search?.target || search?.comments)
+}
+
+/** SQL conditions (on alias s) and their parameters, numbered from `first`. */
+function searchConditions(search: SegmentSearch | undefined, first: number): { sql: string; params: string[] } {
+  const conditions: string[] = []
+  const params: string[] = []
+  const like = (term: string) => {
+    params.push(`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    return `$${first + params.length - 1}`
+  }
+  if (search?.source) conditions.push(`s.source_plain ilike ${like(search.source)}`)
+  if (search?.target) conditions.push(`regexp_replace(coalesce(s.target, ''), '<[^>]*>', '', 'g') ilike ${like(search.target)}`)
+  if (search?.comments) conditions.push(`exists (select 1 from comments c where c.segment_id = s.id and c.message ilike ${like(search.comments)})`)
+  return { sql: conditions.map((condition) => ` and ${condition}`).join(''), params }
+}
+
+/**
  * SPEC §7 "segments" with center/before/after: `size` segments on each side of the centre (which is included),
  * or `size` segments before or after a segment. An unknown anchor falls back to the first segments (SPEC §4
- * "if the wanted segment is absent, the first is activated").
+ * "if the wanted segment is absent, the first is activated"). With a search, only matching segments count.
  */
-export async function segmentWindow(projectId: number, anchor: WindowAnchor, size: number): Promise<SegmentWindow> {
+export async function segmentWindow(projectId: number, anchor: WindowAnchor, size: number, search?: SegmentSearch): Promise<SegmentWindow> {
   const position = 'first' in anchor ? undefined : await positionOf(projectId, 'center' in anchor ? anchor.center : 'before' in anchor ? anchor.before : anchor.after)
+  const filter = searchConditions(search, 3)
+  const select = (where: string, order: 'asc' | 'desc', limit: number) =>
+    db().query<SegmentView>(
+      `select ${viewColumns} from segments s where s.project_id = $1${filter.sql} and ${where} order by s.position ${order} limit ${limit}`,
+      [projectId, position ?? -1, ...filter.params],
+    )
   let segments: SegmentView[]
   if (position === undefined) {
-    segments = await db().query<SegmentView>(`select ${viewColumns} from segments where project_id = $1 order by position limit $2`, [projectId, size * 2 + 1])
+    segments = await select('s.position > $2', 'asc', size * 2 + 1)
   } else if ('center' in anchor) {
-    segments = await db().query<SegmentView>(
-      `select ${viewColumns} from segments where project_id = $1 and position between $2 and $3 order by position`,
-      [projectId, position - size, position + size],
-    )
+    const [before, from] = await Promise.all([select('s.position < $2', 'desc', size), select('s.position >= $2', 'asc', size + 1)])
+    segments = [...before.reverse(), ...from]
   } else if ('before' in anchor) {
-    segments = (
-      await db().query<SegmentView>(
-        `select ${viewColumns} from segments where project_id = $1 and position < $2 order by position desc limit $3`,
-        [projectId, position, size],
-      )
-    ).reverse()
+    segments = (await select('s.position < $2', 'desc', size)).reverse()
   } else {
-    segments = await db().query<SegmentView>(
-      `select ${viewColumns} from segments where project_id = $1 and position > $2 order by position limit $3`,
-      [projectId, position, size],
-    )
+    segments = await select('s.position > $2', 'asc', size)
   }
-  const [bounds] = await db().query<{ first: number | null; last: number | null }>(
-    'select min(position) as first, max(position) as last from segments where project_id = $1',
-    [projectId],
-  )
   const firstShown = segments[0]?.position
   const lastShown = segments.at(-1)?.position
-  return {
-    segments,
-    hasBefore: firstShown !== undefined && bounds?.first !== null && firstShown > (bounds?.first ?? 0),
-    hasAfter: lastShown !== undefined && bounds?.last !== null && lastShown < (bounds?.last ?? 0),
-  }
+  const exists = async (where: string, at: number | undefined) =>
+    at !== undefined &&
+    (
+      await db().query(`select 1 from segments s where s.project_id = $1${filter.sql} and ${where} limit 1`, [projectId, at, ...filter.params])
+    ).length > 0
+  const [hasBefore, hasAfter] = await Promise.all([exists('s.position < $2', firstShown), exists('s.position > $2', lastShown)])
+  return { segments, hasBefore, hasAfter }
+}
+
+/** SPEC §2 search results banner: how many segments match. */
+export async function countMatches(projectId: number, search: SegmentSearch): Promise<number> {
+  const filter = searchConditions(search, 2)
+  const [row] = await db().query<{ count: number }>(`select count(*)::int as count from segments s where s.project_id = $1${filter.sql}`, [projectId, ...filter.params])
+  return row?.count ?? 0
 }
 
 async function positionOf(projectId: number, segmentId: number): Promise<number | undefined> {
@@ -127,6 +156,17 @@ export async function saveSegment(
     ])
   })
   return check
+}
+
+/**
+ * SPEC §4 "Moving to a segment that is not done marks it draft and saves it": leaving a segment saves the text
+ * the translator left in it as a draft when it differs from what is stored; an unchanged segment keeps its
+ * status, save type and match.
+ */
+export async function leaveSegment(project: { id: number; jobId: number }, segmentId: number, target: string, elapsedSeconds: number) {
+  const [row] = await db().query<{ target: string | null }>('select target from segments where project_id = $1 and id = $2', [project.id, segmentId])
+  if (!row || (row.target ?? '') === target) return { ok: true as const }
+  return saveSegment(project, segmentId, { target, status: 'DRAFT', saveType: 'MANUAL', saveMatch: 0 }, elapsedSeconds)
 }
 
 /** SPEC §7 "segments/set-active": the last active segment is remembered per job. */
