@@ -13,7 +13,7 @@ import {
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
-import { FlashMessage } from './components/flash-message'
+import { FlashRegion } from './components/flash-message'
 import { useNonce } from './components/nonce'
 import { SiteHeader } from './components/site-header'
 import { useRootData } from './components/use-root-data'
@@ -61,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader user={root?.user} language={language} />
         <main id="main" tabIndex={-1}>
-          {root?.flash ? <FlashMessage flash={root.flash} /> : null}
+          <FlashRegion flash={root?.flash} />
           {children}
         </main>
         <ScrollRestoration nonce={nonce} />

@@ -115,3 +115,17 @@ export async function expectNoAxeViolations(page: Page, testInfo: TestInfo) {
   }
   expect(results.violations, `axe violations on ${page.url()}:\n${describeViolations(results.violations)}`).toEqual([])
 }
+
+/**
+ * Uploads one text file from the file list (signed in, on `/`) and opens it in the translator once it is
+ * ready. Names must differ between tests: every spec shares one database per mode.
+ */
+export async function uploadAndOpen(page: Page, testInfo: TestInfo, name: string, text: string) {
+  if (!isNoJs(testInfo)) await expect(page.locator('form[data-enhanced="true"]')).toHaveCount(1)
+  await page.getByLabel('Izvēlieties datnes', { exact: true }).setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from(text) }])
+  await page.getByRole('button', { name: 'Analizēt', exact: true }).click()
+  const row = page.getByRole('row', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+  await row.getByRole('link', { name: 'Tulkot' }).click({ timeout: 30_000 })
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
+  return row
+}

@@ -23,7 +23,7 @@ describe('translator addresses', () => {
   it('builds addresses that read back to the same place', () => {
     const place = { segment: 7, search: { source: 'a&b', target: 'ā ё', comments: undefined }, panel: 'shortkeys' as const }
     const href = placeHref('/translate/1/pw', place)
-    expect(href).toMatch(/^\/translate\/1\/pw\?segment=7&.*#s7$/)
+    expect(href).toMatch(/^\/translate\/1\/pw\?segment=7&[^#]*$/)
     expect(readPlace(new URL(href, 'http://x').searchParams)).toEqual(place)
     expect(placeHref('/translate/1/pw', { search: {} })).toBe('/translate/1/pw')
   })

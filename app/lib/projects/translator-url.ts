@@ -34,7 +34,11 @@ export function readPlace(params: URLSearchParams): TranslatorPlace {
   }
 }
 
-/** The address of a place; the hash brings the active segment into view (without JS too). */
+/**
+ * The address of a place. No #sID fragment: a fragment stops the browser from honouring `autofocus`, and
+ * without JavaScript that attribute is what puts the caret in the active segment after each action
+ * (focusing it also scrolls it into view).
+ */
 export function placeHref(base: string, place: Partial<TranslatorPlace>): string {
   const params = new URLSearchParams()
   if (place.segment) params.set('segment', String(place.segment))
@@ -44,5 +48,5 @@ export function placeHref(base: string, place: Partial<TranslatorPlace>): string
   }
   if (place.panel && place.panel !== 'translations') params.set('panel', place.panel)
   const query = params.toString()
-  return `${base}${query ? `?${query}` : ''}${place.segment ? `#s${place.segment}` : ''}`
+  return `${base}${query ? `?${query}` : ''}`
 }

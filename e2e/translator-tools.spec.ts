@@ -1,0 +1,118 @@
+import { expect, expectNoAxeViolations, isNoJs, signIn, test, uploadAndOpen } from './helpers'
+
+/**
+ * The translator's toolbar, search, assistant panel and moves (issue #4), in both modes: search in each scope,
+ * font size kept in its cookie, project settings, the download menu, draft on leaving a segment, the Shortkeys
+ * tab, the term base opening in a new tab, and (with JavaScript) the hotkeys pressing their buttons.
+ */
+const text = 'Alpha house stands. Beta house falls.\nGamma tree grows.\n'
+
+test('search in source and translation, with banner and clears', async ({ page }, testInfo) => {
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'meklet.txt', text)
+  await page.getByLabel('1. segmenta tulkojums').fill('Alfa māja stāv.')
+  await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  await expect(page.getByLabel('2. segmenta tulkojums')).toBeVisible()
+
+  await page.getByLabel('Meklēt avotā', { exact: true }).fill('HOUSE')
+  await page.getByLabel('Meklēt avotā', { exact: true }).press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Atrasti 2 segmenti' })).toBeVisible()
+  await expect(page.locator('.segment-table tbody tr')).toHaveCount(2)
+  await expectNoAxeViolations(page, testInfo)
+
+  await page.getByLabel('Meklēt tulkojumā', { exact: true }).fill('māja')
+  await page.getByLabel('Meklēt tulkojumā', { exact: true }).press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Atrasts 1 segments' })).toBeVisible()
+  await expect(page.locator('.segment-table tbody tr')).toHaveCount(1)
+  await expect(page.locator('.segment-table tbody')).toContainText('Alpha house stands.')
+
+  // Clearing one scope keeps the other.
+  await page.getByRole('link', { name: 'Notīrīt “Meklēt avotā”' }).click()
+  await expect(page.getByLabel('Meklēt avotā', { exact: true })).toHaveValue('')
+  await expect(page.getByLabel('Meklēt tulkojumā', { exact: true })).toHaveValue('māja')
+  await expect(page.locator('.segment-table tbody tr')).toHaveCount(1)
+
+  await page.getByLabel('Meklēt tulkojumā', { exact: true }).fill('nekas tāds')
+  await page.getByLabel('Meklēt tulkojumā', { exact: true }).press('Enter')
+  await expect(page.getByText('Meklēšanai neatbilst neviens segments.')).toBeVisible()
+
+  await page.getByRole('link', { name: 'Aizvērt meklēšanu' }).click()
+  await expect(page.locator('.segment-table tbody tr')).toHaveCount(3)
+  await expect(page.getByLabel('Meklēt tulkojumā', { exact: true })).toHaveValue('')
+})
+
+test('font size, settings, download menu and the Shortkeys tab', async ({ page }, testInfo) => {
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'rikjosla.txt', text)
+  await expect(page.locator('.font-size output')).toHaveText('15')
+  await page.getByRole('button', { name: 'Lielāki burti' }).click()
+  await expect(page.locator('.font-size output')).toHaveText('16')
+  await page.getByRole('button', { name: 'Lielāki burti' }).click()
+  await expect(page.locator('.font-size output')).toHaveText('17')
+  await page.reload()
+  await expect(page.locator('.font-size output')).toHaveText('17')
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 'fontSize')?.value).toBe('MTc%3D')
+  await expect(page.locator('.segment-table')).toHaveCSS('font-size', '17px')
+  await page.getByRole('button', { name: 'Noklusētais lielums' }).click()
+  await expect(page.locator('.font-size output')).toHaveText('15')
+
+  await page.getByText('Iestatījumi', { exact: true }).click()
+  await page.getByLabel('Sūtīt manus tulkojumus mašīntulkošanas sistēmas uzlabošanai').check()
+  await page.getByRole('button', { name: 'Saglabāt iestatījumus' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Iestatījumi saglabāti.' })).toBeVisible()
+  await page.getByText('Iestatījumi', { exact: true }).click()
+  await expect(page.getByLabel('Sūtīt manus tulkojumus mašīntulkošanas sistēmas uzlabošanai')).toBeChecked()
+
+  await page.getByText('Lejupielādēt', { exact: true }).click()
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Oriģinālā datne' }).click()])
+  expect(download.suggestedFilename()).toBe('rikjosla.txt')
+  await page.getByText('Pirmstulkošana', { exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Visu ar mašīntulkošanu' })).toBeDisabled()
+
+  await page.getByRole('link', { name: 'Īsinājumtaustiņi' }).click()
+  await expect(page.getByRole('table', { name: 'Īsinājumtaustiņi' })).toContainText('Ctrl+Enter')
+  await expect(page.getByRole('link', { name: 'Īsinājumtaustiņi' })).toHaveAttribute('aria-current', 'page')
+  await expectNoAxeViolations(page, testInfo)
+})
+
+test('leaving a segment saves it as a draft; the term base opens in a new tab', async ({ page }, testInfo) => {
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'pamest.txt', text)
+  await page.getByLabel('1. segmenta tulkojums').fill('Alfa māja stāv.')
+  await page.getByRole('button', { name: 'Rediģēt 3. segmentu' }).click()
+  await expect(page.getByLabel('3. segmenta tulkojums')).toBeFocused()
+  const first = page.getByRole('row', { name: /Alpha house/ })
+  await expect(first).toContainText('Melnraksts')
+  await expect(first).toContainText('Alfa māja stāv.')
+
+  await page.getByLabel('Termins vai vārds').fill('māja')
+  // The lookup redirects to the configured address (which does not exist here): the request is the evidence.
+  const termRequest = page.context().waitForEvent('request', (request) => request.url().includes('/term-base?'))
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Terminu bāze' }).click()])
+  expect((await termRequest).url()).toMatch(/\/term-base\?term=m%C4%81ja&source=en&target=lv$/)
+  await popup.close()
+})
+
+test('hotkeys press their buttons', async ({ page }, testInfo) => {
+  test.skip(isNoJs(testInfo), 'hotkeys need JavaScript; their buttons are tested without it')
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'taustini.txt', text)
+  const first = page.getByLabel('1. segmenta tulkojums')
+  await first.fill('Alfa māja stāv.')
+  await first.press('Control+Enter')
+  const second = page.getByLabel('2. segmenta tulkojums')
+  await expect(second).toBeFocused()
+  await expect(page.getByRole('row', { name: /Alpha house/ })).toContainText('Apstiprināts')
+  await second.press('Control+Insert')
+  await expect(page.getByLabel('2. segmenta tulkojums')).toHaveValue('Beta house falls.')
+  await page.getByLabel('2. segmenta tulkojums').press('Control+d')
+  await expect(page.getByLabel('2. segmenta tulkojums')).toHaveValue('')
+  await page.getByLabel('2. segmenta tulkojums').press('Control+ArrowDown')
+  await expect(page.getByLabel('3. segmenta tulkojums')).toBeFocused()
+  await page.getByLabel('3. segmenta tulkojums').press('Control+ArrowUp')
+  await expect(page.getByLabel('2. segmenta tulkojums')).toBeFocused()
+  await page.getByLabel('2. segmenta tulkojums').press('Control+Shift+ArrowUp')
+  await expect(page.locator('.font-size output')).toHaveText('16')
+  await page.getByRole('button', { name: 'Noklusētais lielums' }).click()
+  await expect(page.locator('.footer-progress, .translator-footer')).toContainText('no 3 segmentiem')
+})
