@@ -17,10 +17,14 @@ export interface SegmentView {
   saveMatch: number | null
   wordCount: number
   repetitionOf: number | null
+  /** SPEC §2 number column: id − first id + 1; parts of a split segment add "-1", "-2"… (Matecat's way). */
+  label: string
 }
 
+type SegmentRow = Omit<SegmentView, 'label'> & { originId: number | null }
+
 const viewColumns = `id, position, source, target, status, save_type as "saveType", save_match as "saveMatch",
-  word_count as "wordCount", repetition_of as "repetitionOf"`
+  word_count as "wordCount", repetition_of as "repetitionOf", origin_id as "originId"`
 
 export type WindowAnchor = { center: number } | { before: number } | { after: number } | { first: true }
 
@@ -38,23 +42,23 @@ export interface SegmentWindow {
  */
 export async function segmentWindow(projectId: number, anchor: WindowAnchor, size: number): Promise<SegmentWindow> {
   const position = 'first' in anchor ? undefined : await positionOf(projectId, 'center' in anchor ? anchor.center : 'before' in anchor ? anchor.before : anchor.after)
-  let segments: SegmentView[]
+  let segments: SegmentRow[]
   if (position === undefined) {
-    segments = await db().query<SegmentView>(`select ${viewColumns} from segments where project_id = $1 order by position limit $2`, [projectId, size * 2 + 1])
+    segments = await db().query<SegmentRow>(`select ${viewColumns} from segments where project_id = $1 order by position limit $2`, [projectId, size * 2 + 1])
   } else if ('center' in anchor) {
-    segments = await db().query<SegmentView>(
+    segments = await db().query<SegmentRow>(
       `select ${viewColumns} from segments where project_id = $1 and position between $2 and $3 order by position`,
       [projectId, position - size, position + size],
     )
   } else if ('before' in anchor) {
     segments = (
-      await db().query<SegmentView>(
+      await db().query<SegmentRow>(
         `select ${viewColumns} from segments where project_id = $1 and position < $2 order by position desc limit $3`,
         [projectId, position, size],
       )
     ).reverse()
   } else {
-    segments = await db().query<SegmentView>(
+    segments = await db().query<SegmentRow>(
       `select ${viewColumns} from segments where project_id = $1 and position > $2 order by position limit $3`,
       [projectId, position, size],
     )
@@ -66,10 +70,35 @@ export async function segmentWindow(projectId: number, anchor: WindowAnchor, siz
   const firstShown = segments[0]?.position
   const lastShown = segments.at(-1)?.position
   return {
-    segments,
+    segments: await labelled(projectId, segments),
     hasBefore: firstShown !== undefined && bounds?.first !== null && firstShown > (bounds?.first ?? 0),
     hasAfter: lastShown !== undefined && bounds?.last !== null && lastShown < (bounds?.last ?? 0),
   }
+}
+
+/**
+ * Numbers for the rows of a window. A segment's group is its origin (origin_id, or itself); only groups with
+ * more than one row get part suffixes, found through segments_origin_idx, so a window costs one small query
+ * however large the project.
+ */
+async function labelled(projectId: number, rows: SegmentRow[]): Promise<SegmentView[]> {
+  if (rows.length === 0) return []
+  const first = (await firstSegmentId(projectId)) ?? 0
+  const groups = [...new Set(rows.map((row) => row.originId ?? row.id))]
+  const members = await db().query<{ id: number; group: number; position: number }>(
+    `select id, coalesce(origin_id, id) as "group", position from segments
+      where project_id = $1 and (origin_id = any($2::int[]) or id = any($2::int[]))
+      order by position`,
+    [projectId, groups],
+  )
+  const partsOf = new Map<number, number[]>()
+  for (const member of members) partsOf.set(member.group, [...(partsOf.get(member.group) ?? []), member.id])
+  return rows.map(({ originId, ...row }) => {
+    const group = originId ?? row.id
+    const number = String(group - first + 1)
+    const parts = partsOf.get(group) ?? []
+    return { ...row, label: parts.length > 1 ? `${number}-${parts.indexOf(row.id) + 1}` : number }
+  })
 }
 
 async function positionOf(projectId: number, segmentId: number): Promise<number | undefined> {
