@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { requireUser } from '~/lib/auth/session.server'
@@ -9,6 +10,8 @@ import { formatPercent } from '~/lib/i18n/format'
 import { getLanguage, i18n } from '~/lib/i18n/i18n.server'
 import { requireProject } from '~/lib/projects/projects.server'
 import { remainingMinutes, splitHoursMinutes } from '~/lib/projects/segment-rules'
+import { isSplitMergeIntent, splitOrMerge } from '~/lib/projects/split-merge-form.server'
+import { plainOffsetAt } from '~/lib/projects/split-points'
 import {
   firstSegmentId,
   jobState,
@@ -75,7 +78,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const project = await requireProject(user.id, params)
   const base = `/translate/${project.id}/${project.password}`
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()))
+  const fields = Object.fromEntries(await request.formData())
+  if (isSplitMergeIntent(fields.intent)) return splitOrMerge(project, fields, request, base)
+  const parsed = actionSchema.safeParse(fields)
   if (!parsed.success) throw redirect(base)
   const { intent, segmentId, renderedAt } = parsed.data
   const at = (id: number) => `${base}?segment=${id}#s${id}`
@@ -112,11 +117,15 @@ const segmentActions: { intent: string; label: string; primary?: boolean }[] = [
   { intent: 'clear', label: 'actions.clear' },
   { intent: 'previous', label: 'actions.previous' },
   { intent: 'next', label: 'actions.next' },
+  { intent: 'split', label: 'split.split' },
+  { intent: 'merge', label: 'split.merge' },
 ]
 
 export default function Translate() {
   const data = useLoaderData<typeof loader>()
   const { t } = useTranslation('translate')
+  const activeForm = useRef<HTMLFormElement>(null)
+  useSplitMergeKeys(activeForm)
   if (data.analysing) {
     return (
       <section aria-labelledby="translate-title">
@@ -131,7 +140,6 @@ export default function Translate() {
       </section>
     )
   }
-  const number = (id: number) => id - data.firstId + 1
   return (
     <section className="translator" aria-labelledby="translate-title">
       <div className="translator-heading">
@@ -160,10 +168,10 @@ export default function Translate() {
               <tr key={segment.id} id={`s${segment.id}`} className={active ? 'segment-active' : undefined}>
                 <th scope="row">
                   {active ? (
-                    number(segment.id)
+                    segment.label
                   ) : (
-                    <Link to={`${data.base}?segment=${segment.id}#s${segment.id}`} aria-label={t('activate', { number: number(segment.id) })}>
-                      {number(segment.id)}
+                    <Link to={`${data.base}?segment=${segment.id}#s${segment.id}`} aria-label={t('activate', { number: segment.label })}>
+                      {segment.label}
                     </Link>
                   )}
                 </th>
@@ -172,12 +180,12 @@ export default function Translate() {
                 </td>
                 <td lang={data.targetLang} className="segment-target">
                   {active ? (
-                    <Form method="post" className="segment-form">
+                    <Form method="post" className="segment-form" ref={activeForm}>
                       <input type="hidden" name="segmentId" value={segment.id} />
                       <input type="hidden" name="source" value={segment.source} />
                       <input type="hidden" name="renderedAt" value={data.renderedAt} />
                       <label htmlFor={`target-${segment.id}`} className="visually-hidden">
-                        {t('targetLabel', { number: number(segment.id) })}
+                        {t('targetLabel', { number: segment.label })}
                       </label>
                       {/* Keyed by the load: after a save (or a refusal) it shows what is stored, as a page load would. */}
                       <textarea
@@ -193,6 +201,11 @@ export default function Translate() {
                             {t(label)}
                           </button>
                         ))}
+                        <label className="segment-split-field">
+                          {t('split.afterWord')}
+                          <input type="number" name="splitAfterWord" min={1} max={Math.max(1, segment.wordCount - 1)} inputMode="numeric" />
+                        </label>
+                        <input type="hidden" name="splitAt" defaultValue="" />
                       </div>
                     </Form>
                   ) : (
@@ -220,6 +233,38 @@ export default function Translate() {
       <TranslatorFooter footer={data.footer} name={data.name} language={data.language} />
     </section>
   )
+}
+
+/**
+ * Ctrl+S presses "split" (at the caret, when it stands in the active source) and Ctrl+J presses "merge":
+ * the hotkeys press the visible buttons (STYLE "Forms first").
+ */
+function useSplitMergeKeys(activeForm: React.RefObject<HTMLFormElement>) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const form = activeForm.current
+      const key = event.key.toLowerCase()
+      if (!form || !event.ctrlKey || event.altKey || event.shiftKey || event.metaKey || (key !== 's' && key !== 'j')) return
+      event.preventDefault()
+      const caret = form.elements.namedItem('splitAt')
+      if (caret instanceof HTMLInputElement) caret.value = key === 's' ? String(caretInSource(form) ?? '') : ''
+      form.querySelector<HTMLButtonElement>(`button[name="intent"][value="${key === 's' ? 'split' : 'merge'}"]`)?.click()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [activeForm])
+}
+
+/** The caret's plain-text offset in the active row's source cell, if the selection stands there. */
+function caretInSource(form: HTMLFormElement): number | undefined {
+  const cell = form.closest('tr')?.querySelector('.segment-source')
+  const selection = window.getSelection()
+  if (!cell || !selection?.anchorNode || !cell.contains(selection.anchorNode)) return undefined
+  const range = document.createRange()
+  range.setStart(cell, 0)
+  range.setEnd(selection.anchorNode, selection.anchorOffset)
+  const offset = plainOffsetAt(cell.textContent ?? '', range.toString().length)
+  return offset > 0 ? offset : undefined
 }
 
 function TranslatorFooter({

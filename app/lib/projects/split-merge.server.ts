@@ -6,7 +6,7 @@ import { parse, plainText, serialize } from '../tags'
 import type { TaggedText } from '../tags/types'
 import { SEGMENT_ID_LOCK } from './pipeline.server'
 import { checkTarget } from './segment-rules'
-import { joinTokens, splitTokensAt, type SplitRefusal } from './split-points'
+import { joinTokens, offsetAfterWord, splitTokensAt, type SplitRefusal } from './split-points'
 
 /**
  * Split and merge of segments (issue "Ctrl+S split and Ctrl+J merge"). Both keep the download the same as
@@ -21,6 +21,7 @@ export type SplitMergeRefusal =
   | 'target-tags'
   | 'no-next'
   | 'other-unit'
+  | 'bad-word'
 
 export type SplitMergeResult = { ok: true; segmentId: number } | { ok: false; code: SplitMergeRefusal }
 
@@ -227,4 +228,15 @@ async function lockedSegment(tx: Queryable, projectId: number, segmentId: number
 async function shiftPositions(tx: Queryable, projectId: number, position: number, by: 1 | -1) {
   await tx.query('update segments set position = -position - 1 where project_id = $1 and position > $2', [projectId, position])
   await tx.query('update segments set position = -position - 1 + $2 where project_id = $1 and position < 0', [projectId, by])
+}
+
+/**
+ * The split a form without JavaScript asks for: after the n-th word of the source (SPEC's translator counts
+ * words, not characters). Refused as 'bad-word' when no word follows the n-th.
+ */
+export async function splitSegmentAfterWord(project: { id: number; sourceLang: string }, segmentId: number, word: number): Promise<SplitMergeResult> {
+  const [segment] = await db().query<{ plain: string }>('select source_plain as plain from segments where project_id = $1 and id = $2', [project.id, segmentId])
+  if (!segment) return { ok: false, code: 'not-found' }
+  const offset = offsetAfterWord(segment.plain, word, project.sourceLang)
+  return offset === undefined ? { ok: false, code: 'bad-word' } : splitSegment(project, segmentId, offset)
 }

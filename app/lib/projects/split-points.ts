@@ -1,4 +1,4 @@
-import { normalize } from '../tags'
+import { normalize, parse, serialize, tagString } from '../tags'
 import { isTag, type TaggedText, type Token } from '../tags/types'
 
 /**
@@ -70,4 +70,43 @@ export function offsetAfterWord(plain: string, n: number, language: string): num
 /** Token lists joined back-to-back (joined as tokens, not strings: "&" + "lt;" must not become "<"). */
 export function joinTokens(...parts: readonly TaggedText[]): TaggedText {
   return normalize(parts.flat())
+}
+
+/**
+ * The plain-text offset of a point in a canonical string as the page shows it (the caret of Ctrl+S): tags
+ * count for nothing, an escape ("&lt;") for one character. A point inside a tag counts as before the tag.
+ */
+export function plainOffsetAt(canonical: string, at: number): number {
+  let written = 0
+  let plain = 0
+  for (const token of parse(canonical)) {
+    if (written >= at) break
+    if (isTag(token)) {
+      written += tagString(token).length
+      continue
+    }
+    const whole = serialize([token]).length
+    if (written + whole <= at) {
+      written += whole
+      plain += token.text.length
+      continue
+    }
+    // Inside this text: walk it character by character with the length each one is written with.
+    for (let index = 0; index < token.text.length; ) {
+      const char = String.fromCodePoint(token.text.codePointAt(index)!)
+      const width = writtenWidth(token.text.slice(index), char)
+      if (written + width > at) return plain
+      written += width
+      plain += char.length
+      index += char.length
+    }
+  }
+  return plain
+}
+
+/** How many characters one literal character takes in the canonical string (canonical.ts escapeText rules). */
+function writtenWidth(rest: string, char: string): number {
+  if (char === '<') return isTag(parse(rest)[0] ?? { kind: 'text', text: '' }) ? '&lt;'.length : 1
+  if (char === '&') return ['&lt;', '&gt;', '&amp;'].some((escape) => rest.startsWith(escape)) ? '&amp;'.length : 1
+  return char.length
 }
