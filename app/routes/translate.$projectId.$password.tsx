@@ -203,7 +203,7 @@ export default function Translate() {
                         ))}
                         <label className="segment-split-field">
                           {t('split.afterWord')}
-                          <input type="number" name="splitAfterWord" min={1} max={Math.max(1, segment.wordCount - 1)} inputMode="numeric" />
+                          <input key={`split-${data.renderedAt}`} type="number" name="splitAfterWord" min={1} max={Math.max(1, segment.wordCount - 1)} inputMode="numeric" />
                         </label>
                         <input type="hidden" name="splitAt" defaultValue="" />
                       </div>
