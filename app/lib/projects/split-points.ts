@@ -3,7 +3,8 @@ import { isTag, type TaggedText, type Token } from '../tags/types'
 
 /**
  * Where a segment can be split (issue "Ctrl+S split and Ctrl+J merge"), pure so that the browser editor can
- * use it too. Offsets count characters of the plain text: tags are not counted.
+ * use it too. Offsets count characters of the plain text (UTF-16 code units, as JavaScript strings do): tags
+ * are not counted.
  */
 
 export type SplitRefusal = 'empty-part' | 'inside-tag-pair' | 'bad-offset'
