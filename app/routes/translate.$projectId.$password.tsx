@@ -20,6 +20,7 @@ import { changeFontSize, type FontSizeChange } from '~/lib/projects/font-size'
 import { projectSettings, saveProjectSettings } from '~/lib/projects/project-settings.server'
 import { requireProject } from '~/lib/projects/projects.server'
 import { matchBand, remainingMinutes } from '~/lib/projects/segment-rules'
+import { isSplitMergeIntent, splitOrMerge } from '~/lib/projects/split-merge-form.server'
 import {
   countMatches,
   firstSegmentId,
@@ -128,11 +129,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await saveProjectSettings(project, { updateMt: form.get('updateMt') === 'on' })
     throw redirect(backHere, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', key: 'translate:toolbar.settingsSaved' }, request) } })
   }
-  const parsed = segmentFormSchema.safeParse(Object.fromEntries(form))
+  const fields = Object.fromEntries(form)
+  const place: Partial<TranslatorPlace> = readPlace(new URLSearchParams(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string')))
+  const at = (id?: number) => placeHref(base, { ...place, segment: id })
+  if (isSplitMergeIntent(intent)) return splitOrMerge(project, fields, request, at)
+  const parsed = segmentFormSchema.safeParse(fields)
   if (!parsed.success) throw redirect(base)
   const { segmentId, renderedAt, respond } = parsed.data
-  const place: Partial<TranslatorPlace> = readPlace(new URLSearchParams(Object.entries(parsed.data).filter((entry): entry is [string, string] => typeof entry[1] === 'string')))
-  const at = (id: number) => placeHref(base, { ...place, segment: id })
   const flash = async (message: Flash) => ({ 'Set-Cookie': await setFlash(message, request) })
   const number = async (id: number) => id - ((await firstSegmentId(project.id)) ?? id) + 1
   const elapsed = renderedAt > 0 ? (Date.now() - renderedAt) / 1000 : 0
@@ -224,7 +227,6 @@ function AnalysingWait({ name, done, total }: { name: string; done: number; tota
 
 function SegmentList({ loaded }: { loaded: Loaded }) {
   const { t } = useTranslation('translate')
-  const number = (id: number) => id - loaded.firstId + 1
   const earlier = loaded.segments[0]
   const later = loaded.segments.at(-1)
   return (
@@ -247,7 +249,7 @@ function SegmentList({ loaded }: { loaded: Loaded }) {
         </thead>
         <tbody>
           {loaded.segments.map((segment) => (
-            <SegmentRow key={segment.id} segment={segment} number={number(segment.id)} active={segment.id === loaded.activeId} loaded={loaded} />
+            <SegmentRow key={segment.id} segment={segment} number={segment.label} active={segment.id === loaded.activeId} loaded={loaded} />
           ))}
         </tbody>
       </table>
@@ -260,7 +262,7 @@ function SegmentList({ loaded }: { loaded: Loaded }) {
   )
 }
 
-function SegmentRow({ segment, number, active, loaded }: { segment: SegmentView; number: number; active: boolean; loaded: Loaded }) {
+function SegmentRow({ segment, number, active, loaded }: { segment: SegmentView; number: string; active: boolean; loaded: Loaded }) {
   const { t } = useTranslation('translate')
   const draft = useFetcher<typeof action>({ key: `draft-${segment.id}` })
   const drafted = active && draft.data?.ok === true
@@ -322,7 +324,7 @@ function SegmentForm({
   draft,
 }: {
   segment: SegmentView
-  number: number
+  number: string
   loaded: Loaded
   draft: ReturnType<typeof useFetcher<typeof action>>
 }) {
@@ -372,6 +374,11 @@ function SegmentForm({
         // eslint-disable-next-line jsx-a11y/no-autofocus -- the translator's work happens here; each action lands on it
         autoFocus
       />
+      <label className="segment-split-field">
+        {t('split.afterWord')}
+        <input key={`split-${loaded.renderedAt}`} type="number" name="splitAfterWord" min={1} max={Math.max(1, segment.wordCount - 1)} inputMode="numeric" />
+      </label>
+      <input type="hidden" name="splitAt" defaultValue="" />
       {draft.data && !draft.data.ok ? (
         <p className="field-error" role="alert">
           {t(draft.data.error)}

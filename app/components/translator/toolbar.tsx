@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { MAX_FONT_SIZE, MIN_FONT_SIZE } from '~/lib/projects/font-size'
+import { caretInActiveSource } from './source-caret'
 
 /** The active segment's form; toolbar buttons submit it through the `form` attribute (no JavaScript needed). */
 export const SEGMENT_FORM = 'segment-form'
@@ -13,7 +14,16 @@ export const segmentActions: { intent: string; label: string; hotkey?: string; p
   { intent: 'save-draft', label: 'actions.saveDraft' },
   { intent: 'clear', label: 'actions.clear', hotkey: 'clear' },
   { intent: 'copy-source', label: 'actions.copySource', hotkey: 'copy-source' },
+  { intent: 'split', label: 'split.split', hotkey: 'split' },
+  { intent: 'merge', label: 'split.merge', hotkey: 'merge' },
 ]
+
+/** Split at the caret when it stands in the active source; otherwise the form's word field decides. */
+function rememberSplitCaret(event: React.MouseEvent<HTMLButtonElement>) {
+  const form = event.currentTarget.form
+  const field = form?.elements.namedItem('splitAt')
+  if (form && field instanceof HTMLInputElement) field.value = String(caretInActiveSource(form) ?? '')
+}
 
 interface ToolbarProps {
   base: string
@@ -46,6 +56,7 @@ export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, here }
             value={intent}
             data-hotkey={hotkey}
             disabled={!hasActive}
+            onClick={intent === 'split' ? rememberSplitCaret : undefined}
             className={primary ? 'button-primary' : undefined}
           >
             {t(label)}

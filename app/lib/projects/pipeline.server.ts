@@ -6,7 +6,7 @@ import { FormatError, type Unit } from '../formats/types'
 import { enqueue, type Task } from '../jobs/queue.server'
 import { PermanentTaskError, type TaskHandler } from '../jobs/worker.server'
 import { segmentTokens, splitWhitespace } from '../segmentation'
-import { parse, plainText, restoreRefs, serialize } from '../tags'
+import { normalize, parse, plainText, restoreRefs, serialize } from '../tags'
 import type { TaggedText } from '../tags/types'
 import { projectBytes } from './projects.server'
 
@@ -15,7 +15,8 @@ import { projectBytes } from './projects.server'
  * merge back for download. Conversion replaces a project's units and segments in one transaction, so a
  * task cut off half-way and run again leaves no half-written project.
  */
-const SEGMENT_ID_LOCK = 7_301_202_613
+/** Held while segment ids are taken, so that a project's ids stay one block (split-merge.server.ts takes it too). */
+export const SEGMENT_ID_LOCK = 7_301_202_613
 const ANALYSIS_BATCH = 500
 
 interface SegmentRow {
@@ -205,10 +206,13 @@ export async function translatedFile(projectId: number, format: string): Promise
       where s.project_id = $1 order by s.position`,
     [projectId],
   )
-  const pieces = new Map<string, string[]>()
+  // Each piece is read on its own: joined as strings, a split's "&" + "lt;" would read as "<".
+  const pieces = new Map<string, TaggedText>()
   for (const row of rows) {
     const text = row.target && row.target.length > 0 ? row.target : row.source
-    pieces.set(row.key, [...(pieces.get(row.key) ?? []), row.prefix, text, row.suffix])
+    const unitPieces = pieces.get(row.key) ?? []
+    unitPieces.push(...parse(row.prefix), ...parse(text), ...parse(row.suffix))
+    pieces.set(row.key, unitPieces)
   }
   const original = await projectBytes(projectId)
   const units = new Map(filter.extract(original).map((unit) => [unit.key, unit]))
@@ -217,7 +221,7 @@ export async function translatedFile(projectId: number, format: string): Promise
     const unit = units.get(key)
     if (!unit) continue
     // Targets were checked when saved (segment-rules checkTarget), so their tags are sound here.
-    translations.set(key, restoreRefs(parse(parts.join('')), unit.source))
+    translations.set(key, restoreRefs(normalize(parts), unit.source))
   }
   return filter.merge(original, translations)
 }

@@ -17,10 +17,14 @@ export interface SegmentView {
   saveMatch: number | null
   wordCount: number
   repetitionOf: number | null
+  /** SPEC §2 number column: id − first id + 1; parts of a split segment add "-1", "-2"… (Matecat's way). */
+  label: string
 }
 
+type SegmentRow = Omit<SegmentView, 'label'> & { originId: number | null }
+
 const viewColumns = `s.id, s.position, s.source, s.target, s.status, s.save_type as "saveType", s.save_match as "saveMatch",
-  s.word_count as "wordCount", s.repetition_of as "repetitionOf"`
+  s.word_count as "wordCount", s.repetition_of as "repetitionOf", s.origin_id as "originId"`
 
 export type WindowAnchor = { center: number } | { before: number } | { after: number } | { first: true }
 
@@ -68,11 +72,11 @@ export async function segmentWindow(projectId: number, anchor: WindowAnchor, siz
   const position = 'first' in anchor ? undefined : await positionOf(projectId, 'center' in anchor ? anchor.center : 'before' in anchor ? anchor.before : anchor.after)
   const filter = searchConditions(search, 3)
   const select = (where: string, order: 'asc' | 'desc', limit: number) =>
-    db().query<SegmentView>(
+    db().query<SegmentRow>(
       `select ${viewColumns} from segments s where s.project_id = $1${filter.sql} and ${where} order by s.position ${order} limit ${limit}`,
       [projectId, position ?? -1, ...filter.params],
     )
-  let segments: SegmentView[]
+  let segments: SegmentRow[]
   if (position === undefined) {
     segments = await select('s.position > $2', 'asc', size * 2 + 1)
   } else if ('center' in anchor) {
@@ -91,7 +95,7 @@ export async function segmentWindow(projectId: number, anchor: WindowAnchor, siz
       await db().query(`select 1 from segments s where s.project_id = $1${filter.sql} and ${where} limit 1`, [projectId, at, ...filter.params])
     ).length > 0
   const [hasBefore, hasAfter] = await Promise.all([exists('s.position < $2', firstShown), exists('s.position > $2', lastShown)])
-  return { segments, hasBefore, hasAfter }
+  return { segments: await labelled(projectId, segments), hasBefore, hasAfter }
 }
 
 /** SPEC §2 search results banner: how many segments match. */
@@ -99,6 +103,31 @@ export async function countMatches(projectId: number, search: SegmentSearch): Pr
   const filter = searchConditions(search, 2)
   const [row] = await db().query<{ count: number }>(`select count(*)::int as count from segments s where s.project_id = $1${filter.sql}`, [projectId, ...filter.params])
   return row?.count ?? 0
+}
+
+/**
+ * Numbers for the rows of a window. A segment's group is its origin (origin_id, or itself); only groups with
+ * more than one row get part suffixes, found through segments_origin_idx, so a window costs one small query
+ * however large the project.
+ */
+async function labelled(projectId: number, rows: SegmentRow[]): Promise<SegmentView[]> {
+  if (rows.length === 0) return []
+  const first = (await firstSegmentId(projectId)) ?? 0
+  const groups = [...new Set(rows.map((row) => row.originId ?? row.id))]
+  const members = await db().query<{ id: number; group: number; position: number }>(
+    `select id, coalesce(origin_id, id) as "group", position from segments
+      where project_id = $1 and (origin_id = any($2::int[]) or id = any($2::int[]))
+      order by position`,
+    [projectId, groups],
+  )
+  const partsOf = new Map<number, number[]>()
+  for (const member of members) partsOf.set(member.group, [...(partsOf.get(member.group) ?? []), member.id])
+  return rows.map(({ originId, ...row }) => {
+    const group = originId ?? row.id
+    const number = String(group - first + 1)
+    const parts = partsOf.get(group) ?? []
+    return { ...row, label: parts.length > 1 ? `${number}-${parts.indexOf(row.id) + 1}` : number }
+  })
 }
 
 async function positionOf(projectId: number, segmentId: number): Promise<number | undefined> {

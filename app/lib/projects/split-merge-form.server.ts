@@ -1,0 +1,57 @@
+import { redirect } from '@remix-run/node'
+import { z } from 'zod'
+import { setFlash } from '../http/flash.server'
+import { mergeSegment, splitSegment, splitSegmentAfterWord, type SplitMergeRefusal } from './split-merge.server'
+
+/**
+ * The translator form's "split" and "merge" intents (issue "Ctrl+S split and Ctrl+J merge"). Without
+ * JavaScript the split point is the word number typed into the field ("split after word N"); the editor's
+ * Ctrl+S sends the caret instead, as a plain-text offset (splitAt). Both end in a redirect to the first
+ * resulting segment, refusals with a flash message.
+ */
+const optionalCount = z.preprocess((value) => (value === '' || value === undefined ? undefined : value), z.coerce.number().int().positive().optional())
+
+const splitMergeSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('split'), segmentId: z.coerce.number().int().positive(), splitAfterWord: optionalCount, splitAt: optionalCount }),
+  z.object({ intent: z.literal('merge'), segmentId: z.coerce.number().int().positive() }),
+])
+
+const messageKeys: Record<SplitMergeRefusal | 'no-position', string> = {
+  'not-found': 'notFound',
+  'bad-offset': 'badPosition',
+  'bad-word': 'badPosition',
+  'no-position': 'noPosition',
+  'empty-part': 'emptyPart',
+  'inside-tag-pair': 'insideTagPair',
+  'target-inside-tag-pair': 'insideTagPair',
+  'target-tags': 'targetTags',
+  'no-next': 'noNext',
+  'other-unit': 'otherUnit',
+}
+
+export function isSplitMergeIntent(intent: unknown): intent is 'split' | 'merge' {
+  return intent === 'split' || intent === 'merge'
+}
+
+export async function splitOrMerge(
+  project: { id: number; sourceLang: string },
+  fields: Record<string, unknown>,
+  request: Request,
+  /** The translator address of a segment (keeping the search and the open tab). */
+  at: (segmentId?: number) => string,
+): Promise<never> {
+  const parsed = splitMergeSchema.safeParse(fields)
+  if (!parsed.success) throw redirect(at())
+  const form = parsed.data
+  const result =
+    form.intent === 'merge'
+      ? await mergeSegment(project, form.segmentId)
+      : form.splitAt !== undefined
+        ? await splitSegment(project, form.segmentId, form.splitAt)
+        : form.splitAfterWord !== undefined
+          ? await splitSegmentAfterWord(project, form.segmentId, form.splitAfterWord)
+          : ({ ok: false, code: 'no-position' } as const)
+  if (result.ok) throw redirect(at(result.segmentId))
+  const key = `translate:split.errors.${messageKeys[result.code]}`
+  throw redirect(at(form.segmentId), { headers: { 'Set-Cookie': await setFlash({ kind: 'error', key }, request) } })
+}
