@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { CommentsPanel } from '~/components/translator/comments-panel'
 import { z } from 'zod'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
 import { formatPercent } from '~/lib/i18n/format'
 import { getLanguage, i18n } from '~/lib/i18n/i18n.server'
+import { COMMENT_INTENTS, commentAction, commentedSegments, listComments } from '~/lib/projects/comments.server'
 import { requireProject } from '~/lib/projects/projects.server'
 import { remainingMinutes, splitHoursMinutes } from '~/lib/projects/segment-rules'
 import {
@@ -18,7 +20,7 @@ import {
   setActiveSegment,
 } from '~/lib/projects/segments.server'
 
-export const handle = { i18n: ['common', 'translate'] }
+export const handle = { i18n: ['common', 'translate', 'comments'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -40,6 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const window = await segmentWindow(project.id, wanted ? { center: wanted } : { first: true }, WINDOW)
   const activeId = window.segments.some((segment) => segment.id === wanted) ? wanted : window.segments[0]?.id
   const minutesLeft = remainingMinutes(job.editingTime, project.translatedPercent)
+  const comments = activeId ? await listComments(project, activeId) : []
+  const commented = await commentedSegments(project.id, window.segments.map((segment) => segment.id))
   return {
     title,
     language,
@@ -53,6 +57,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     hasBefore: window.hasBefore,
     hasAfter: window.hasAfter,
     activeId,
+    comments,
+    commented,
     renderedAt: Date.now(),
     footer: {
       percent: project.translatedPercent,
@@ -75,7 +81,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const project = await requireProject(user.id, params)
   const base = `/translate/${project.id}/${project.password}`
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()))
+  const formData = await request.formData()
+  if ((COMMENT_INTENTS as readonly unknown[]).includes(formData.get('intent'))) return commentAction(project, user, formData)
+  const parsed = actionSchema.safeParse(Object.fromEntries(formData))
   if (!parsed.success) throw redirect(base)
   const { intent, segmentId, renderedAt } = parsed.data
   const at = (id: number) => `${base}?segment=${id}#s${id}`
@@ -116,6 +124,7 @@ const segmentActions: { intent: string; label: string; primary?: boolean }[] = [
 
 export default function Translate() {
   const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   const { t } = useTranslation('translate')
   if (data.analysing) {
     return (
@@ -201,6 +210,11 @@ export default function Translate() {
                 </td>
                 <td className="segment-status">
                   {t(`status.${segment.status}`)}
+                  {data.commented[segment.id] ? (
+                    <span className={`segment-comments segment-comments-${data.commented[segment.id]}`} role="img" aria-label={t(`comments:icon.${data.commented[segment.id]}`)} title={t(`comments:icon.${data.commented[segment.id]}`)}>
+                      💬
+                    </span>
+                  ) : null}
                   {/ {2,}/.test(segment.target ?? '') ? (
                     <span className="segment-warning" role="img" aria-label={t('spaces')} title={t('spaces')}>
                       ⚠
@@ -216,6 +230,16 @@ export default function Translate() {
         <p>
           <Link to={`${data.base}?segment=${data.segments.at(-1)!.id}`}>{t('later')}</Link>
         </p>
+      ) : null}
+      {data.activeId ? (
+        <CommentsPanel
+          key={data.activeId}
+          segmentId={data.activeId}
+          segmentNumber={number(data.activeId)}
+          comments={data.comments}
+          answer={actionData?.comments}
+          language={data.language}
+        />
       ) : null}
       <TranslatorFooter footer={data.footer} name={data.name} language={data.language} />
     </section>
