@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { CommentsPanel } from '~/components/translator/comments-panel'
+import { CommentsIcon, CommentsPanel } from '~/components/translator/comments-panel'
 import { z } from 'zod'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
@@ -210,11 +210,7 @@ export default function Translate() {
                 </td>
                 <td className="segment-status">
                   {t(`status.${segment.status}`)}
-                  {data.commented[segment.id] ? (
-                    <span className={`segment-comments segment-comments-${data.commented[segment.id]}`} role="img" aria-label={t(`comments:icon.${data.commented[segment.id]}`)} title={t(`comments:icon.${data.commented[segment.id]}`)}>
-                      💬
-                    </span>
-                  ) : null}
+                  <CommentsIcon state={data.commented[segment.id]} />
                   {/ {2,}/.test(segment.target ?? '') ? (
                     <span className="segment-warning" role="img" aria-label={t('spaces')} title={t('spaces')}>
                       ⚠

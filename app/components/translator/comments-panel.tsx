@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useHydrated } from '~/components/use-hydrated'
 import { localeFor } from '~/lib/i18n/format'
 import { checkComment, COMMENT_MAX_LENGTH, commentMatches, MESSAGE_TYPE } from '~/lib/projects/comment-rules'
-import type { CommentAnswer, CommentProblem, CommentView } from '~/lib/projects/comments.server'
+import type { CommentAnswer, CommentProblem, CommentState, CommentView } from '~/lib/projects/comments.server'
 
 type Answer = CommentAnswer['comments']
 
@@ -179,4 +179,16 @@ function CommentTime({ iso, language }: { iso: string; language: string }) {
   const format = new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: hydrated ? undefined : 'UTC' })
   const shown = format.format(new Date(iso))
   return <time dateTime={iso}>{hydrated ? shown : `${shown} UTC`}</time>
+}
+
+/** SPEC §2 tools column: a chat icon when the segment has comments, dimmed once they are resolved. */
+export function CommentsIcon({ state }: { state: CommentState | undefined }) {
+  const { t } = useTranslation('comments')
+  if (!state) return null
+  const label = t(state === 'open' ? 'icon.open' : 'icon.resolved')
+  return (
+    <span className={`segment-comments segment-comments-${state}`} role="img" aria-label={label} title={label}>
+      💬
+    </span>
+  )
 }
