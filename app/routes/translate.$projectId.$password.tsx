@@ -1,21 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
-import { Form, useFetcher, useLoaderData, useRevalidator, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Form, useActionData, useFetcher, useLoaderData, useRevalidator, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { AssistantPanel } from '~/components/translator/assistant-panel'
+import { CommentsIcon, CommentsPanel } from '~/components/translator/comments-panel'
 import { hotkeyButton } from '~/components/translator/hotkeys'
 import { SearchBar } from '~/components/translator/search-bar'
 import { SEGMENT_FORM, Toolbar } from '~/components/translator/toolbar'
 import { TranslatorFooter } from '~/components/translator/translator-footer'
 import { useHydrated } from '~/components/use-hydrated'
+import { useRootData } from '~/components/use-root-data'
 import { safeRedirect } from '~/lib/auth/redirect'
 import { requireUser } from '~/lib/auth/session.server'
 import { getEnv } from '~/lib/env.server'
 import { fontSizeHeader, readFontSize } from '~/lib/http/font-size.server'
 import { setFlash, type Flash } from '~/lib/http/flash.server'
 import { getLanguage, i18n } from '~/lib/i18n/i18n.server'
+import { COMMENT_INTENTS, commentAction, commentedSegments, listComments } from '~/lib/projects/comments.server'
 import { changeFontSize, type FontSizeChange } from '~/lib/projects/font-size'
 import { projectSettings, saveProjectSettings } from '~/lib/projects/project-settings.server'
 import { requireProject } from '~/lib/projects/projects.server'
@@ -63,6 +66,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     projectSettings(project, user.id),
   ])
   const activeId = window.segments.some((segment) => segment.id === wanted) ? wanted : window.segments[0]?.id
+  const [comments, commented] = await Promise.all([
+    activeId ? listComments(project, activeId) : [],
+    commentedSegments(
+      project.id,
+      window.segments.map((segment) => segment.id),
+    ),
+  ])
   const base = `/translate/${project.id}/${project.password}`
   return {
     title,
@@ -80,6 +90,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     hasBefore: window.hasBefore,
     hasAfter: window.hasAfter,
     activeId,
+    comments,
+    commented,
     renderedAt: Date.now(),
     fontSize,
     settings,
@@ -125,6 +137,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const size = changeFontSize(await readFontSize(request), ['larger', 'smaller', 'reset'].includes(change) ? change : 'reset')
     throw redirect(backHere, { headers: { 'Set-Cookie': await fontSizeHeader(size, request) } })
   }
+  if ((COMMENT_INTENTS as readonly string[]).includes(intent)) return commentAction(project, user, form)
   if (intent === 'project-settings') {
     await saveProjectSettings(project, { updateMt: form.get('updateMt') === 'on' })
     throw redirect(backHere, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', key: 'translate:toolbar.settingsSaved' }, request) } })
@@ -174,11 +187,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
   formData?.get('respond') === 'data' ? false : defaultShouldRevalidate
 
+/** The answer to a background draft save (`respond=data`). */
+type DraftAnswer = { ok: true; savedAt: number } | { ok: false; error: string }
+
 type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { analysing: true }>
 
 export default function Translate() {
   const loaded = useLoaderData<typeof loader>()
-  const { t } = useTranslation('translate')
+  const answer = useActionData<typeof action>()
   const hydrated = useHydrated()
   useHotkeys()
   if (loaded.analysing) return <AnalysingWait name={loaded.name} done={loaded.done} total={loaded.total} />
@@ -199,7 +215,19 @@ export default function Translate() {
       <SearchBar base={loaded.base} search={loaded.place.search} panel={loaded.place.panel} matches={loaded.matches} />
       <div className="translator-body">
         <SegmentList loaded={loaded} />
-        <AssistantPanel base={loaded.base} place={loaded.place} lookups={loaded.lookups} comments={<p className="hint">{t('panel.commentsEmpty')}</p>} />
+        <AssistantPanel base={loaded.base} place={loaded.place} lookups={loaded.lookups} comments={
+            loaded.activeId ? (
+              <CommentsPanel
+                key={loaded.activeId}
+                segmentId={loaded.activeId}
+                segmentNumber={loaded.segments.find((segment) => segment.id === loaded.activeId)?.label ?? ''}
+                comments={loaded.comments}
+                answer={answer && 'comments' in answer ? answer.comments : undefined}
+                language={loaded.language}
+              />
+            ) : null
+          }
+        />
       </div>
       <TranslatorFooter footer={loaded.footer} name={loaded.name} language={loaded.language} />
     </section>
@@ -264,7 +292,7 @@ function SegmentList({ loaded }: { loaded: Loaded }) {
 
 function SegmentRow({ segment, number, active, loaded }: { segment: SegmentView; number: string; active: boolean; loaded: Loaded }) {
   const { t } = useTranslation('translate')
-  const draft = useFetcher<typeof action>({ key: `draft-${segment.id}` })
+  const draft = useFetcher<DraftAnswer>({ key: `draft-${segment.id}` })
   const drafted = active && draft.data?.ok === true
   const status = drafted && segment.status === 'NEW' ? 'DRAFT' : segment.status
   return (
@@ -287,6 +315,7 @@ function SegmentRow({ segment, number, active, loaded }: { segment: SegmentView;
       </td>
       <td className="segment-status">
         <SegmentTools segment={segment} status={status} manual={drafted} />
+        <CommentsIcon state={loaded.commented[segment.id]} />
       </td>
     </tr>
   )
@@ -326,10 +355,15 @@ function SegmentForm({
   segment: SegmentView
   number: string
   loaded: Loaded
-  draft: ReturnType<typeof useFetcher<typeof action>>
+  draft: ReturnType<typeof useFetcher<DraftAnswer>>
 }) {
   const { t } = useTranslation('translate')
   const form = useRef<HTMLFormElement>(null)
+  const textarea = useRef<HTMLTextAreaElement>(null)
+  const refused = useRootData()?.flash?.key === 'translate:errors.invalidTags'
+  useEffect(() => {
+    if (refused && textarea.current) textarea.current.value = segment.target ?? ''
+  }, [refused, loaded.renderedAt, segment.target])
   const reference = useEditingClock(loaded.renderedAt)
   const timer = useRef<ReturnType<typeof setTimeout>>()
   useEffect(() => () => clearTimeout(timer.current), [])
@@ -362,10 +396,12 @@ function SegmentForm({
       <label htmlFor={`target-${segment.id}`} className="visually-hidden">
         {t('targetLabel', { number })}
       </label>
-      {/* Keyed by the load: after a save (or a refusal) it shows what is stored, as a page load would.
-          Focus follows the active segment after every action (the issue's "focus moves predictably"). */}
+      {/* Keyed by what is stored: after copy source or clear it shows the new text, while a reload of the
+          page's data for another reason (a comment posted) keeps what is being typed. A refused save puts the
+          stored text back (SPEC §5), below. Focus follows the active segment after every action. */}
       <textarea
-        key={`${segment.id}-${loaded.renderedAt}`}
+        key={`${segment.id}:${segment.target ?? ''}`}
+        ref={textarea}
         id={`target-${segment.id}`}
         name="target"
         defaultValue={segment.target ?? ''}

@@ -14,7 +14,7 @@ export function SearchBar({ base, search, panel, matches }: { base: string; sear
   const active = scopes.some((scope) => search[scope])
   return (
     <div role="search" className="translator-search" aria-label={t('search.label')}>
-      <Form method="get" action={base} className="search-form">
+      <Form method="get" action={base} className="search-form" key={JSON.stringify(search)}>
         {panel !== 'translations' ? <input type="hidden" name="panel" value={panel} /> : null}
         {scopes.map((scope) => (
           <span key={scope} className="search-field">
