@@ -37,6 +37,9 @@ import { tagHoverHandlers } from './tag-hover'
 /** SPEC §4: the active editable span carries a fixed element id. */
 export const ACTIVE_SPAN_ID = 'editor-active-span'
 
+// The server renders the empty container; the children are built in the browser before the first paint.
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
+
 export interface TagEditorProps {
   /** The canonical target string. Keep it in state from onChange; a different value from outside replaces the content. */
   value: string
@@ -165,7 +168,7 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
   )
 
   // A value from outside (first render, a save result, copy source, clear) replaces the content.
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     if (container.current?.childElementCount && value === accepted.current) return
     if (value !== accepted.current) history.current = recordEdit(history.current, value, 'other', Date.now())
     accepted.current = value
