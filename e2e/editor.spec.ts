@@ -129,6 +129,20 @@ test('arrows cross the chips; the active span carries the fixed id', async ({ pa
   await expect(page.locator('[data-span][tabindex="0"]')).toHaveCount(1)
 })
 
+test('a span emptied between two chips stays on the line and takes typing', async ({ page }) => {
+  await open(page)
+  await caretAt(page, 1, 4)
+  for (let step = 0; step < 4; step++) await page.keyboard.press('Backspace')
+  await expect(value(page)).toHaveText('Spied <g1></g1> tagad')
+  await expect(editor(page).locator('br')).toHaveCount(0)
+  // One more Backspace is at the start of the span, right after the opening chip: refused.
+  await page.keyboard.press('Backspace')
+  expect(await harness(page, () => window.harness.invalid)).toBe(1)
+  await caretAt(page, 1, 0)
+  await page.keyboard.type('te')
+  await expect(value(page)).toHaveText('Spied <g1>te</g1> tagad')
+})
+
 test('Ctrl+Alt+1 and the button insert unused tags; deleting half a pair is refused', async ({ page }) => {
   await open(page)
   await caretAt(page, 2, 6)

@@ -82,13 +82,13 @@ interface Selected {
 
 export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function TagEditor(props, ref) {
   const { value, source, label, labelledBy, describedBy, lang, id, className } = props
-  const { t } = useTranslation('editor')
+  const { t, i18n } = useTranslation('editor')
   const container = useRef<HTMLDivElement>(null)
   const sourceTokens = useMemo(() => parse(source), [source])
 
   // The editor's own state lives in refs: none of it is rendered by React.
-  const latest = useRef({ props, t, sourceTokens })
-  latest.current = { props, t, sourceTokens }
+  const latest = useRef({ props, t, language: i18n.language, sourceTokens })
+  latest.current = { props, t, language: i18n.language, sourceTokens }
   const accepted = useRef(value)
   const pieces = useRef<EditorPieces>(piecesOf(parse(value)))
   const history = useRef<EditHistory>(startHistory(value))
@@ -113,7 +113,7 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
     const hadFocus = element.contains(element.ownerDocument.activeElement)
     pieces.current = next
     activeSpan.current = Math.min(caret.span, next.texts.length - 1)
-    element.replaceChildren(...buildChildren(element.ownerDocument, next, activeSpan.current, latest.current.t))
+    element.replaceChildren(...buildChildren(element.ownerDocument, next, activeSpan.current, latest.current.t, latest.current.language))
     selected.current = { anchor: caret, focus: caret }
     if (hadFocus || focus) placeCaret(element, caret)
   }, [])
@@ -233,6 +233,13 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
   const onInput = () => {
     const element = container.current
     if (!element || composing.current) return
+    for (const span of element.querySelectorAll<HTMLElement>('[data-span]')) {
+      // An emptied span can keep a <br> placeholder, which would break the line: empty it for real.
+      if (span.textContent === '' && span.firstChild) {
+        span.replaceChildren()
+        if (span.contains(element.ownerDocument.activeElement)) placeCaret(element, { span: Number(span.dataset.span), offset: 0 })
+      }
+    }
     const typed = readTexts(element, pieces.current)
     // A line break that got in (some browsers insert one despite the blocked Enter) is shown as the space it became.
     const cleaned = typed.texts.some((text, index) => text !== spanElement(element, index)?.textContent)
@@ -265,7 +272,8 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
     if (!element || event.nativeEvent.isComposing) return
     const ctrl = event.ctrlKey || event.metaKey
     const digit = /^(?:Digit|Numpad)([1-9])$/.exec(event.code)?.[1]
-    if (ctrl && event.altKey && digit) {
+    // AltGr reports Ctrl+Alt on Windows and types characters on many layouts (German AltGr+7 is "{").
+    if (ctrl && event.altKey && digit && !event.getModifierState('AltGraph')) {
       event.preventDefault()
       insertUnused(Number(digit))
       return
@@ -388,7 +396,7 @@ export function UnusedTags({ tags, onInsert, className }: { tags: readonly Unuse
   )
 }
 
-function buildChildren(document: Document, pieces: EditorPieces, active: number, t: TFunction<'editor'>): HTMLElement[] {
+function buildChildren(document: Document, pieces: EditorPieces, active: number, t: TFunction<'editor'>, language: string): HTMLElement[] {
   const children: HTMLElement[] = []
   pieces.texts.forEach((text, index) => {
     const span = document.createElement('span')
@@ -402,13 +410,13 @@ function buildChildren(document: Document, pieces: EditorPieces, active: number,
     span.textContent = text
     children.push(span)
     const tag: TagToken | undefined = pieces.tags[index]
-    if (tag) children.push(chip(document, tag, index, t))
+    if (tag) children.push(chip(document, tag, index, t, language))
   })
   return children
 }
 
-function chip(document: Document, tag: TagToken, index: number, t: TFunction<'editor'>): HTMLElement {
-  const { text, className, role, ...attributes } = chipAttributes(tag, t)
+function chip(document: Document, tag: TagToken, index: number, t: TFunction<'editor'>, language: string): HTMLElement {
+  const { text, className, role, ...attributes } = chipAttributes(tag, t, language)
   const element = document.createElement('span')
   element.className = className
   element.setAttribute('role', role)

@@ -20,13 +20,13 @@ describe('TaggedText on the server', () => {
     ['plain', '<span class="tagged-text">plain</span>'],
     [
       'Click <g1>here</g1>',
-      '<span class="tagged-text">Click <span class="tag tag-g-1" data-tag="tag-g-1" role="img" aria-label="opening tag g1">&lt;g1&gt;</span>here' +
-        '<span class="tag tag-g-1" data-tag="tag-g-1" role="img" aria-label="closing tag g1">&lt;/g1&gt;</span></span>',
+      '<span class="tagged-text">Click <span class="tag tag-g-1" data-tag="tag-g-1" role="img" aria-label="opening tag g1" lang="en">&lt;g1&gt;</span>here' +
+        '<span class="tag tag-g-1" data-tag="tag-g-1" role="img" aria-label="closing tag g1" lang="en">&lt;/g1&gt;</span></span>',
     ],
     [
       'a<x2/><ph3/>',
-      '<span class="tagged-text">a<span class="tag tag-x-2-self" data-tag="tag-x-2-self" role="img" aria-label="tag x2">&lt;x2/&gt;</span>' +
-        '<span class="tag tag-ph-3-self" data-tag="tag-ph-3-self" role="img" aria-label="placeholder ph3">&lt;ph3/&gt;</span></span>',
+      '<span class="tagged-text">a<span class="tag tag-x-2-self" data-tag="tag-x-2-self" role="img" aria-label="tag x2" lang="en">&lt;x2/&gt;</span>' +
+        '<span class="tag tag-ph-3-self" data-tag="tag-ph-3-self" role="img" aria-label="placeholder ph3" lang="en">&lt;ph3/&gt;</span></span>',
     ],
     ['a &lt;g1> b', '<span class="tagged-text">a &lt;g1&gt; b</span>'],
   ])('%j', (text, html) => {

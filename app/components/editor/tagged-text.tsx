@@ -8,12 +8,12 @@ import { tagHoverHandlers } from './tag-hover'
  * The segment table shows sources and inactive targets with it.
  */
 export function TaggedText({ text, lang, className }: { text: string; lang?: string; className?: string }) {
-  const { t } = useTranslation('editor')
+  const { t, i18n } = useTranslation('editor')
   return (
     <span lang={lang} className={className ? `tagged-text ${className}` : 'tagged-text'} {...tagHoverHandlers}>
       {parse(text).map((token, index) => {
         if (token.kind === 'text') return token.text
-        const { text: visible, ...attributes } = chipAttributes(token, t)
+        const { text: visible, ...attributes } = chipAttributes(token, t, i18n.language)
         return (
           <span key={index} {...attributes}>
             {visible}
