@@ -3,7 +3,7 @@
  * between tag chips, offsets between the plain text and the canonical string, tag insertion, the unused tags
  * to offer and the undo history. The DOM code in tag-editor.tsx only reads and writes these shapes.
  */
-import { isTag, normalize, parse, serialize, tagsOf, tagString, unusedTags, type TaggedText, type TagToken, type Token } from '~/lib/tags'
+import { isTag, normalize, parse, serialize, tagString, unusedTags, type TaggedText, type TagToken, type Token } from '~/lib/tags'
 
 /**
  * Text and tags strictly alternating, starting and ending with text: `texts.length === tags.length + 1`.
@@ -212,13 +212,6 @@ export function removeTag(pieces: EditorPieces, index: number): { pieces: Editor
 
 function comparePositions(a: SpanPosition, b: SpanPosition): number {
   return a.span - b.span || a.offset - b.offset
-}
-
-/** Whether two canonical strings carry the same chips in the same order (then only text changed). */
-export function sameStructure(a: string, b: string): boolean {
-  const tagsOfA = tagsOf(parse(a)).map(tagString)
-  const tagsOfB = tagsOf(parse(b)).map(tagString)
-  return tagsOfA.length === tagsOfB.length && tagsOfA.every((tag, index) => tag === tagsOfB[index])
 }
 
 /**
