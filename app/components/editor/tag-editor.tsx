@@ -1,0 +1,522 @@
+/**
+ * SPEC §4 "Editor": the target of the active segment as editable text spans between non-editable tag chips.
+ *
+ * React renders only the container; its children are built by hand from the accepted canonical value, so
+ * React never fights the browser over the text being typed. Every edit is read back from the DOM as a
+ * canonical string and checked with checkTarget against the source: accepted, it becomes the new value
+ * (onChange); refused, the last valid content comes back (onInvalid). Chips change only through this code
+ * (each span is its own editing host, so the browser cannot delete a chip), which then re-renders.
+ */
+import type { TFunction } from 'i18next'
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { checkTarget } from '~/lib/projects/segment-rules'
+import { parse, type TagToken } from '~/lib/tags'
+import {
+  canonicalOf,
+  insertTag,
+  piecesOf,
+  plainOffsetOfPosition,
+  positionOfPlainOffset,
+  recordEdit,
+  redoEdit,
+  removeTag,
+  singleLine,
+  startHistory,
+  undoEdit,
+  unusedTagsToInsert,
+  type EditHistory,
+  type EditKind,
+  type EditorPieces,
+  type SpanPosition,
+  type UnusedTag,
+} from './editor-model'
+import { chipAttributes } from './tag-chip'
+import { tagHoverHandlers } from './tag-hover'
+
+/** SPEC §4: the active editable span carries a fixed element id. */
+export const ACTIVE_SPAN_ID = 'editor-active-span'
+
+// The server renders the empty container; the children are built in the browser before the first paint.
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
+
+export interface TagEditorProps {
+  /** The canonical target string. Keep it in state from onChange; a different value from outside replaces the content. */
+  value: string
+  /** The canonical source string: the tags it holds are the ones the target may use. */
+  source: string
+  /** Accessible name; or `labelledBy`, the id of an element naming the editor. */
+  label?: string
+  labelledBy?: string
+  describedBy?: string
+  lang?: string
+  id?: string
+  className?: string
+  /** Every accepted edit: typing, paste, tag insert or removal, undo, redo. */
+  onChange?: (value: string) => void
+  /** An edit broke the tag structure (SPEC §5); the last valid content has been restored. */
+  onInvalid?: () => void
+  /** The source tags the target lacks, in source order; called on mount and whenever they change. */
+  onUnusedTagsChange?: (tags: UnusedTag[]) => void
+  /** Keys the editor does not use itself, and Ctrl+Enter / Shift+Enter, for the page's hotkeys. */
+  onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void
+}
+
+export interface TagEditorHandle {
+  /** Focuses the active span with the caret where it was. */
+  focus(): void
+  /** Inserts the n-th (1-based) unused tag at the caret, or a pair around the selection. False when there is none or the result is invalid. */
+  insertUnusedTag(n: number): boolean
+  undo(): void
+  redo(): void
+  /** The caret's offset in the plain text (tags not counted). */
+  caretOffset(): number
+  /** The accepted canonical value. */
+  value(): string
+}
+
+interface Selected {
+  anchor: SpanPosition
+  focus: SpanPosition
+}
+
+export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function TagEditor(props, ref) {
+  const { value, source, label, labelledBy, describedBy, lang, id, className } = props
+  const { t, i18n } = useTranslation('editor')
+  const container = useRef<HTMLDivElement>(null)
+  const sourceTokens = useMemo(() => parse(source), [source])
+
+  // The editor's own state lives in refs: none of it is rendered by React.
+  const latest = useRef({ props, t, language: i18n.language, sourceTokens })
+  latest.current = { props, t, language: i18n.language, sourceTokens }
+  const accepted = useRef(value)
+  const pieces = useRef<EditorPieces>(piecesOf(parse(value)))
+  const history = useRef<EditHistory>(startHistory(value))
+  const selected = useRef<Selected | undefined>(undefined)
+  const activeSpan = useRef(0)
+  const composing = useRef(false)
+  const pointerFocus = useRef(false)
+  const reportedUnused = useRef<string | undefined>(undefined)
+
+  const reportUnused = useCallback(() => {
+    const unused = unusedTagsToInsert(latest.current.sourceTokens, parse(accepted.current))
+    const signature = unused.map((tag) => tag.label).join('')
+    if (signature === reportedUnused.current) return
+    reportedUnused.current = signature
+    latest.current.props.onUnusedTagsChange?.(unused)
+  }, [])
+
+  /** Rebuilds the children from the pieces, with the caret at `caret` when the editor has focus (or `focus`). */
+  const render = useCallback((next: EditorPieces, caret: SpanPosition, focus = false) => {
+    const element = container.current
+    if (!element) return
+    const hadFocus = element.contains(element.ownerDocument.activeElement)
+    pieces.current = next
+    activeSpan.current = Math.min(caret.span, next.texts.length - 1)
+    element.replaceChildren(...buildChildren(element.ownerDocument, next, activeSpan.current, latest.current.t, latest.current.language))
+    selected.current = { anchor: caret, focus: caret }
+    if (hadFocus || focus) placeCaret(element, caret)
+  }, [])
+
+  /** Checks and takes a candidate value; refused, the accepted content comes back. */
+  const commit = useCallback(
+    (candidate: EditorPieces, kind: EditKind, caret: SpanPosition, rerender: boolean): boolean => {
+      const canonical = canonicalOf(candidate)
+      const check = checkTarget(canonical, latest.current.sourceTokens)
+      if (!check.ok) {
+        const restored = piecesOf(parse(accepted.current))
+        render(restored, clampPosition(restored, selected.current?.focus ?? caret))
+        latest.current.props.onInvalid?.()
+        return false
+      }
+      if (rerender) render(candidate, caret, true)
+      else pieces.current = candidate
+      if (canonical === accepted.current) return true
+      accepted.current = canonical
+      history.current = recordEdit(history.current, canonical, kind, Date.now())
+      latest.current.props.onChange?.(canonical)
+      reportUnused()
+      return true
+    },
+    [render, reportUnused],
+  )
+
+  const travel = useCallback(
+    (to: EditHistory) => {
+      if (to === history.current) return
+      history.current = to
+      accepted.current = to.present
+      const next = piecesOf(parse(to.present))
+      const plain = selected.current ? plainOffsetOfPosition(pieces.current, selected.current.focus) : 0
+      render(next, positionOfPlainOffset(next, plain), true)
+      latest.current.props.onChange?.(to.present)
+      reportUnused()
+    },
+    [render, reportUnused],
+  )
+
+  const insertUnused = useCallback(
+    (n: number): boolean => {
+      const tag = unusedTagsToInsert(latest.current.sourceTokens, parse(accepted.current))[n - 1]
+      if (!tag) return false
+      const end = endOf(pieces.current)
+      const { anchor, focus } = selected.current ?? { anchor: end, focus: end }
+      const inserted = insertTag(pieces.current, tag, anchor, focus)
+      return commit(inserted.pieces, 'other', inserted.caret, true)
+    },
+    [commit],
+  )
+
+  // A value from outside (first render, a save result, copy source, clear) replaces the content.
+  useBrowserLayoutEffect(() => {
+    if (container.current?.childElementCount && value === accepted.current) return
+    if (value !== accepted.current) history.current = recordEdit(history.current, value, 'other', Date.now())
+    accepted.current = value
+    const next = piecesOf(parse(value))
+    const plain = selected.current ? plainOffsetOfPosition(pieces.current, selected.current.focus) : Number.MAX_SAFE_INTEGER
+    render(next, positionOfPlainOffset(next, plain))
+    reportUnused()
+  }, [value, render, reportUnused])
+
+  useEffect(() => {
+    reportedUnused.current = undefined
+    reportUnused()
+  }, [sourceTokens, reportUnused])
+
+  // Remember the caret and selection inside the editor (SPEC §4), and block edits the editor cannot take.
+  useEffect(() => {
+    const element = container.current
+    if (!element) return
+    const document = element.ownerDocument
+    const onSelectionChange = () => {
+      const selection = document.getSelection()
+      if (!selection || !selection.anchorNode || !selection.focusNode) return
+      const anchor = positionIn(element, selection.anchorNode, selection.anchorOffset)
+      const focus = positionIn(element, selection.focusNode, selection.focusOffset)
+      if (anchor && focus) selected.current = { anchor, focus }
+    }
+    const onBeforeInput = (event: InputEvent) => {
+      const type = event.inputType
+      if (type === 'historyUndo' || type === 'historyRedo') {
+        event.preventDefault()
+        travel((type === 'historyUndo' ? undoEdit : redoEdit)(history.current))
+      } else if (type.startsWith('format') || type === 'insertParagraph' || type === 'insertLineBreak' || type === 'insertFromDrop') {
+        event.preventDefault()
+      }
+    }
+    document.addEventListener('selectionchange', onSelectionChange)
+    element.addEventListener('beforeinput', onBeforeInput)
+    return () => {
+      document.removeEventListener('selectionchange', onSelectionChange)
+      element.removeEventListener('beforeinput', onBeforeInput)
+    }
+  }, [travel])
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      focus: () => {
+        const element = container.current
+        if (!element) return
+        placeCaret(element, selected.current?.focus ?? { span: activeSpan.current, offset: Number.MAX_SAFE_INTEGER })
+      },
+      insertUnusedTag: insertUnused,
+      undo: () => travel(undoEdit(history.current)),
+      redo: () => travel(redoEdit(history.current)),
+      caretOffset: () => (selected.current ? plainOffsetOfPosition(pieces.current, selected.current.focus) : 0),
+      value: () => accepted.current,
+    }),
+    [insertUnused, travel],
+  )
+
+  /** Reads the typed text back (the chips are unchanged: only this code adds or removes them). */
+  const onInput = () => {
+    const element = container.current
+    if (!element || composing.current) return
+    for (const span of element.querySelectorAll<HTMLElement>('[data-span]')) {
+      // An emptied span can keep a <br> placeholder, which would break the line: empty it for real.
+      if (span.textContent === '' && span.firstChild) {
+        span.replaceChildren()
+        if (span.contains(element.ownerDocument.activeElement)) placeCaret(element, { span: Number(span.dataset.span), offset: 0 })
+      }
+    }
+    const typed = readTexts(element, pieces.current)
+    // A line break that got in (some browsers insert one despite the blocked Enter) is shown as the space it became.
+    const cleaned = typed.texts.some((text, index) => text !== spanElement(element, index)?.textContent)
+    const caret = positionFromSelection(element) ?? selected.current?.focus ?? endOf(typed)
+    commit(typed, 'typing', caret, cleaned)
+  }
+
+  const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
+    event.preventDefault()
+    const element = container.current
+    const range = element ? selectionRange(element) : undefined
+    if (!element || !range) return
+    const text = singleLine(event.clipboardData.getData('text/plain'))
+    const { from, to } = range
+    const texts = [...pieces.current.texts]
+    if (from.span === to.span) {
+      const span = texts[from.span]!
+      texts[from.span] = span.slice(0, from.offset) + text + span.slice(to.offset)
+    } else {
+      // Across chips: the text replaces what was selected in the first span; the chips stay.
+      texts[from.span] = texts[from.span]!.slice(0, from.offset) + text
+      for (let span = from.span + 1; span < to.span; span++) texts[span] = ''
+      texts[to.span] = texts[to.span]!.slice(to.offset)
+    }
+    commit({ texts, tags: pieces.current.tags }, 'other', { span: from.span, offset: from.offset + text.length }, true)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const element = container.current
+    if (!element || event.nativeEvent.isComposing) return
+    const ctrl = event.ctrlKey || event.metaKey
+    const digit = /^(?:Digit|Numpad)([1-9])$/.exec(event.code)?.[1]
+    // AltGr reports Ctrl+Alt on Windows and types characters on many layouts (German AltGr+7 is "{").
+    if (ctrl && event.altKey && digit && !event.getModifierState('AltGraph')) {
+      event.preventDefault()
+      insertUnused(Number(digit))
+      return
+    }
+    const letter = event.key.toLowerCase()
+    if (ctrl && !event.altKey && (letter === 'z' || letter === 'r' || letter === 'y')) {
+      // SPEC §9: Ctrl+Z undo, Ctrl+R cancel undo (which must not reload the page).
+      event.preventDefault()
+      travel(letter === 'z' && !event.shiftKey ? undoEdit(history.current) : redoEdit(history.current))
+      return
+    }
+    if (event.key === 'Enter') {
+      // SPEC §5: Enter is suppressed in editor spans; Ctrl+Enter and Shift+Enter are the page's.
+      event.preventDefault()
+      props.onKeyDown?.(event)
+      return
+    }
+    const plainKey = !ctrl && !event.altKey && !event.shiftKey
+    const range = plainKey ? selectionRange(element) : undefined
+    const collapsed = range && range.from.span === range.to.span && range.from.offset === range.to.offset ? range.from : undefined
+    if (collapsed) {
+      const spanLength = pieces.current.texts[collapsed.span]!.length
+      const atStart = collapsed.offset === 0
+      const atEnd = collapsed.offset >= currentLength(element, collapsed.span, spanLength)
+      if (event.key === 'ArrowLeft' && atStart) {
+        const previous = editableSpan(element, collapsed.span, -1)
+        if (previous !== undefined) {
+          event.preventDefault()
+          placeCaret(element, { span: previous, offset: Number.MAX_SAFE_INTEGER })
+        }
+        return
+      }
+      if (event.key === 'ArrowRight' && atEnd) {
+        const next = editableSpan(element, collapsed.span, 1)
+        if (next !== undefined) {
+          event.preventDefault()
+          placeCaret(element, { span: next, offset: 0 })
+        }
+        return
+      }
+      if ((event.key === 'Backspace' && atStart && collapsed.span > 0) || (event.key === 'Delete' && atEnd && collapsed.span < pieces.current.tags.length)) {
+        // Deleting a chip removes its tag; one half of a pair alone is refused and the content restored.
+        event.preventDefault()
+        const removed = removeTag(readTexts(element, pieces.current), event.key === 'Backspace' ? collapsed.span - 1 : collapsed.span)
+        commit(removed.pieces, 'other', removed.caret, true)
+        return
+      }
+    }
+    props.onKeyDown?.(event)
+  }
+
+  return (
+    // The container is the textbox (SPEC §4); its editable spans take the focus and the keys, which bubble here.
+    <div
+      ref={container}
+      id={id}
+      role="textbox"
+      aria-multiline="false"
+      aria-label={labelledBy ? undefined : (label ?? t('editorLabel'))}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      lang={lang}
+      className={className ? `tag-editor ${className}` : 'tag-editor'}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      onInput={onInput}
+      onPaste={onPaste}
+      onDrop={(event) => event.preventDefault()}
+      onCompositionStart={() => (composing.current = true)}
+      onCompositionEnd={() => {
+        composing.current = false
+        onInput()
+      }}
+      onMouseDown={() => (pointerFocus.current = true)}
+      onFocus={(event) => {
+        const span = event.target.closest<HTMLElement>('[data-span]')
+        if (!span || !container.current) return
+        markActive(container.current, Number(span.dataset.span))
+        activeSpan.current = Number(span.dataset.span)
+        // Tabbing in puts the caret where it was left (SPEC §4: the caret position is remembered).
+        const remembered = selected.current?.focus
+        if (!pointerFocus.current && !container.current.contains(event.relatedTarget as Node | null) && remembered) {
+          placeCaret(container.current, remembered)
+        }
+        pointerFocus.current = false
+      }}
+      onClick={(event) => {
+        // A click on the container or a chip goes to the nearest span.
+        if (event.target === container.current || (event.target as Element).closest('[data-tag]')) {
+          const chip = (event.target as Element).closest<HTMLElement>('[data-chip]')
+          if (container.current) placeCaret(container.current, chip ? { span: Number(chip.dataset.chip) + 1, offset: 0 } : endOf(pieces.current))
+        }
+      }}
+      {...tagHoverHandlers}
+    />
+  )
+})
+
+/** SPEC §3 "unused tags": one visible button per tag; Ctrl+Alt+n in the editor does what the n-th does. */
+export function UnusedTags({ tags, onInsert, className }: { tags: readonly UnusedTag[]; onInsert: (n: number) => void; className?: string }) {
+  const { t } = useTranslation('editor')
+  if (tags.length === 0) return null
+  return (
+    <div role="group" aria-label={t('unusedTags')} className={className ? `unused-tags ${className}` : 'unused-tags'}>
+      {tags.map((tag, index) => (
+        <button
+          key={tag.label}
+          type="button"
+          className="unused-tag"
+          aria-keyshortcuts={index < 9 ? `Control+Alt+${index + 1}` : undefined}
+          title={index < 9 ? t('shortcut', { n: index + 1 }) : undefined}
+          // Keep the caret in the editor: the insert goes where the translator was typing.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onInsert(index + 1)}
+        >
+          {t('insertTag', { tag: tag.label })}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+function buildChildren(document: Document, pieces: EditorPieces, active: number, t: TFunction<'editor'>, language: string): HTMLElement[] {
+  const children: HTMLElement[] = []
+  pieces.texts.forEach((text, index) => {
+    const span = document.createElement('span')
+    span.className = 'editor-span'
+    span.contentEditable = 'true'
+    span.spellcheck = true
+    span.dataset.span = String(index)
+    // One span is in the tab order, the active one; arrows and clicks reach the others.
+    span.tabIndex = index === active ? 0 : -1
+    if (index === active) span.id = ACTIVE_SPAN_ID
+    span.textContent = text
+    children.push(span)
+    const tag: TagToken | undefined = pieces.tags[index]
+    if (tag) children.push(chip(document, tag, index, t, language))
+  })
+  return children
+}
+
+function chip(document: Document, tag: TagToken, index: number, t: TFunction<'editor'>, language: string): HTMLElement {
+  const { text, className, role, ...attributes } = chipAttributes(tag, t, language)
+  const element = document.createElement('span')
+  element.className = className
+  element.setAttribute('role', role)
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
+  element.contentEditable = 'false'
+  element.dataset.chip = String(index)
+  element.textContent = text
+  return element
+}
+
+function markActive(element: HTMLElement, active: number) {
+  for (const span of element.querySelectorAll<HTMLElement>('[data-span]')) {
+    const isActive = Number(span.dataset.span) === active
+    span.tabIndex = isActive ? 0 : -1
+    if (isActive) span.id = ACTIVE_SPAN_ID
+    else if (span.id === ACTIVE_SPAN_ID) span.removeAttribute('id')
+  }
+}
+
+function spanElement(element: HTMLElement, span: number): HTMLElement | null {
+  return element.querySelector<HTMLElement>(`[data-span="${span}"]`)
+}
+
+/** The nearest span in `direction` whose editing is on (SPEC §4: spans with editing switched off are ignored). */
+function editableSpan(element: HTMLElement, from: number, direction: 1 | -1): number | undefined {
+  for (let span = from + direction; ; span += direction) {
+    const candidate = spanElement(element, span)
+    if (!candidate) return undefined
+    if (candidate.isContentEditable) return span
+  }
+}
+
+function placeCaret(element: HTMLElement, position: SpanPosition) {
+  const span = spanElement(element, position.span) ?? spanElement(element, 0)
+  if (!span) return
+  span.focus({ preventScroll: false })
+  const document = element.ownerDocument
+  const range = document.createRange()
+  let left = Math.max(0, position.offset)
+  const walker = document.createTreeWalker(span, NodeFilter.SHOW_TEXT)
+  let placed = false
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const length = node.textContent?.length ?? 0
+    if (left <= length) {
+      range.setStart(node, left)
+      placed = true
+      break
+    }
+    left -= length
+  }
+  if (!placed) range.selectNodeContents(span)
+  range.collapse(placed)
+  const selection = document.getSelection()
+  selection?.removeAllRanges()
+  selection?.addRange(range)
+}
+
+/** The span position of a DOM point, when it lies in one of the editor's spans. */
+function positionIn(element: HTMLElement, node: Node, offset: number): SpanPosition | undefined {
+  const host = node instanceof Element ? node : node.parentElement
+  const span = host?.closest<HTMLElement>('[data-span]')
+  if (!span || !element.contains(span)) return undefined
+  const range = element.ownerDocument.createRange()
+  range.setStart(span, 0)
+  range.setEnd(node, offset)
+  return { span: Number(span.dataset.span), offset: range.toString().length }
+}
+
+function positionFromSelection(element: HTMLElement): SpanPosition | undefined {
+  const selection = element.ownerDocument.getSelection()
+  return selection?.focusNode ? positionIn(element, selection.focusNode, selection.focusOffset) : undefined
+}
+
+function selectionRange(element: HTMLElement): { from: SpanPosition; to: SpanPosition } | undefined {
+  const selection = element.ownerDocument.getSelection()
+  if (!selection?.anchorNode || !selection.focusNode) return undefined
+  const anchor = positionIn(element, selection.anchorNode, selection.anchorOffset)
+  const focus = positionIn(element, selection.focusNode, selection.focusOffset)
+  if (!anchor || !focus) return undefined
+  const ordered = anchor.span < focus.span || (anchor.span === focus.span && anchor.offset <= focus.offset)
+  return ordered ? { from: anchor, to: focus } : { from: focus, to: anchor }
+}
+
+function readTexts(element: HTMLElement, pieces: EditorPieces): EditorPieces {
+  const texts = pieces.texts.map((text, index) => singleLine(spanElement(element, index)?.textContent ?? text))
+  return { texts, tags: pieces.tags }
+}
+
+function currentLength(element: HTMLElement, span: number, fallback: number): number {
+  return spanElement(element, span)?.textContent?.length ?? fallback
+}
+
+function endOf(pieces: EditorPieces): SpanPosition {
+  const span = pieces.texts.length - 1
+  return { span, offset: pieces.texts[span]!.length }
+}
+
+function clampPosition(pieces: EditorPieces, position: SpanPosition): SpanPosition {
+  const span = Math.min(Math.max(position.span, 0), pieces.texts.length - 1)
+  return { span, offset: Math.min(position.offset, pieces.texts[span]!.length) }
+}
+
+export type { UnusedTag }
