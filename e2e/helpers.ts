@@ -129,3 +129,26 @@ export async function uploadAndOpen(page: Page, testInfo: TestInfo, name: string
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
   return row
 }
+
+/**
+ * The active segment's translation: a textarea without JavaScript, the tag editor (editable spans between
+ * tag chips, named like the textarea) with it.
+ */
+export function targetOf(page: Page, number: string | number) {
+  return page.getByLabel(`${number}. segmenta tulkojums`, { exact: true })
+}
+
+/** Where the caret goes: the textarea, or the editor's first editable span. */
+export function targetInput(page: Page, testInfo: TestInfo, number: string | number) {
+  const target = targetOf(page, number)
+  return isNoJs(testInfo) ? target : target.locator('[contenteditable="true"]').first()
+}
+
+export async function fillTarget(page: Page, testInfo: TestInfo, number: string | number, text: string) {
+  await targetInput(page, testInfo, number).fill(text)
+}
+
+export async function expectTarget(page: Page, testInfo: TestInfo, number: string | number, text: string) {
+  if (isNoJs(testInfo)) await expect(targetOf(page, number)).toHaveValue(text)
+  else await expect(targetOf(page, number)).toHaveText(text)
+}

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, isNoJs, signIn, test, uploadAndOpen } from './helpers'
+import { expect, expectNoAxeViolations, expectTarget, fillTarget, isNoJs, signIn, targetInput, targetOf, test, uploadAndOpen } from './helpers'
 
 /**
  * The translator's toolbar, search, assistant panel and moves (issue #4), in both modes: search in each scope,
@@ -10,9 +10,9 @@ const text = 'Alpha house stands. Beta house falls.\nGamma tree grows.\n'
 test('search in source and translation, with banner and clears', async ({ page }, testInfo) => {
   await signIn(page)
   await uploadAndOpen(page, testInfo, 'meklet.txt', text)
-  await page.getByLabel('1. segmenta tulkojums').fill('Alfa māja stāv.')
+  await fillTarget(page, testInfo, 1, 'Alfa māja stāv.')
   await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
-  await expect(page.getByLabel('2. segmenta tulkojums')).toBeVisible()
+  await expect(targetOf(page, 2)).toBeVisible()
 
   await page.getByLabel('Meklēt avotā', { exact: true }).fill('HOUSE')
   await page.getByLabel('Meklēt avotā', { exact: true }).press('Enter')
@@ -78,9 +78,9 @@ test('font size, settings, download menu and the Shortkeys tab', async ({ page }
 test('leaving a segment saves it as a draft; the term base opens in a new tab', async ({ page }, testInfo) => {
   await signIn(page)
   await uploadAndOpen(page, testInfo, 'pamest.txt', text)
-  await page.getByLabel('1. segmenta tulkojums').fill('Alfa māja stāv.')
+  await fillTarget(page, testInfo, 1, 'Alfa māja stāv.')
   await page.getByRole('button', { name: 'Rediģēt 3. segmentu' }).click()
-  await expect(page.getByLabel('3. segmenta tulkojums')).toBeFocused()
+  await expect(targetInput(page, testInfo, 3)).toBeFocused()
   const first = page.getByRole('row', { name: /Alpha house/ })
   await expect(first).toContainText('Melnraksts')
   await expect(first).toContainText('Alfa māja stāv.')
@@ -97,21 +97,29 @@ test('hotkeys press their buttons', async ({ page }, testInfo) => {
   test.skip(isNoJs(testInfo), 'hotkeys need JavaScript; their buttons are tested without it')
   await signIn(page)
   await uploadAndOpen(page, testInfo, 'taustini.txt', text)
-  const first = page.getByLabel('1. segmenta tulkojums')
-  await first.fill('Alfa māja stāv.')
-  await first.press('Control+Enter')
-  const second = page.getByLabel('2. segmenta tulkojums')
-  await expect(second).toBeFocused()
+  await fillTarget(page, testInfo, 1, 'Alfa māja stāv.')
+  await targetInput(page, testInfo, 1).press('Control+Enter')
+  await expect(targetInput(page, testInfo, 2)).toBeFocused()
   await expect(page.getByRole('row', { name: /Alpha house/ })).toContainText('Apstiprināts')
-  await second.press('Control+Insert')
-  await expect(page.getByLabel('2. segmenta tulkojums')).toHaveValue('Beta house falls.')
-  await page.getByLabel('2. segmenta tulkojums').press('Control+d')
-  await expect(page.getByLabel('2. segmenta tulkojums')).toHaveValue('')
-  await page.getByLabel('2. segmenta tulkojums').press('Control+ArrowDown')
-  await expect(page.getByLabel('3. segmenta tulkojums')).toBeFocused()
-  await page.getByLabel('3. segmenta tulkojums').press('Control+ArrowUp')
-  await expect(page.getByLabel('2. segmenta tulkojums')).toBeFocused()
-  await page.getByLabel('2. segmenta tulkojums').press('Control+Shift+ArrowUp')
+  await targetInput(page, testInfo, 2).press('Control+Insert')
+  await expectTarget(page, testInfo, 2, 'Beta house falls.')
+  await expect(targetInput(page, testInfo, 2)).toBeFocused()
+  await targetInput(page, testInfo, 2).press('Control+d')
+  await expectTarget(page, testInfo, 2, '')
+  await targetInput(page, testInfo, 2).press('Control+ArrowDown')
+  await expect(targetInput(page, testInfo, 3)).toBeFocused()
+  // Typing, undo (Ctrl+Z) and redo (Ctrl+R, which must not reload the page).
+  await targetInput(page, testInfo, 3).pressSequentially('Gamma')
+  await expectTarget(page, testInfo, 3, 'Gamma')
+  await page.keyboard.press('Control+z')
+  await expectTarget(page, testInfo, 3, '')
+  await page.keyboard.press('Control+r')
+  await expectTarget(page, testInfo, 3, 'Gamma')
+  // The background draft save (500 ms after typing) marks the row as a manual draft without a reload.
+  await expect(page.getByRole('row', { name: /Gamma tree/ })).toContainText('Melnraksts')
+  await targetInput(page, testInfo, 3).press('Control+ArrowUp')
+  await expect(targetInput(page, testInfo, 2)).toBeFocused()
+  await targetInput(page, testInfo, 2).press('Control+Shift+ArrowUp')
   await expect(page.locator('.font-size output')).toHaveText('16')
   await page.getByRole('button', { name: 'Noklusētais lielums' }).click()
   await expect(page.locator('.footer-progress, .translator-footer')).toContainText('no 3 segmentiem')
