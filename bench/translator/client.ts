@@ -11,8 +11,8 @@ export interface TranslatorClient {
   page(segmentId: number): Promise<string>
   /** GET what a client-side navigation to the segment loads (single fetch). */
   pageData(segmentId: number): Promise<void>
-  /** No-JS confirm: POST the form, then GET the page the redirect names; the two times in ms. */
-  confirmWithoutJs(form: ActiveForm): Promise<{ post: number; follow: number }>
+  /** No-JS confirm: POST the form, then GET the page the redirect names; the two times in ms and that page. */
+  confirmWithoutJs(form: ActiveForm): Promise<{ post: number; follow: number; html: string }>
   /** JS confirm: POST to `.data`, then the revalidation GET of `.data` at the redirect's URL; the two times in ms. */
   confirmWithJs(form: ActiveForm): Promise<{ post: number; follow: number }>
 }
@@ -67,8 +67,8 @@ export function translatorClient(origin: string, base: string, cookie: string): 
       const location = posted.headers.get('Location')
       if (posted.status < 300 || posted.status > 303 || !location) throw new Error(`confirm (no JS) answered ${posted.status}, not a redirect`)
       const post = performance.now() - start
-      await expectOk(await fetch(new URL(location, origin), { headers }), `GET ${location}`)
-      return { post, follow: performance.now() - start - post }
+      const html = await expectOk(await fetch(new URL(location, origin), { headers }), `GET ${location}`)
+      return { post, follow: performance.now() - start - post, html }
     },
     async confirmWithJs(form) {
       const start = performance.now()

@@ -55,17 +55,19 @@ export async function benchDatabase(): Promise<BenchDatabase> {
 }
 
 /**
- * An HTML document of NTREX-128 sentences (lines repeated with "(k) ", some with bold, italic or a link) cut at
- * the paragraph where the app's own segmentation reaches `segments`.
+ * An HTML document of NTREX-128 sentences (lines repeated with "(k) ", some with bold, italic or a link) with
+ * about `segments` segments: the app's segmentation runs once over the lines, and paragraphs are added until
+ * their counts reach the target (the "(k) " prefix hardly ever changes a split; the project reports the exact count).
  */
-export function translatorDocument(segments: number): { bytes: Uint8Array; segments: number; paragraphs: number } {
-  const paragraphs = buildParagraphs(readSourceLines(), segments)
-  const rows = segmentUnits(formatById('html')!.extract(htmlDocument(paragraphs)), 'en')
-  // Units are the title, the heading, then one per paragraph; a prefix of the document segments the same.
-  const last = rows[Math.min(segments, rows.length) - 1]
-  const kept = last ? rows.filter((row) => row.unitPosition <= last.unitPosition).length : 0
-  const paragraphCount = Math.max(0, (last?.unitPosition ?? 0) - 1)
-  return { bytes: htmlDocument(paragraphs.slice(0, paragraphCount)), segments: kept, paragraphs: paragraphCount }
+export function translatorDocument(segments: number): { bytes: Uint8Array; paragraphs: number } {
+  const lines = readSourceLines()
+  const rows = segmentUnits(formatById('html')!.extract(htmlDocument(buildParagraphs(lines, lines.length))), 'en')
+  // Units are the title, the heading, then one per paragraph.
+  const perLine = new Array<number>(lines.length).fill(0)
+  for (const row of rows) if (row.unitPosition >= 2) perLine[row.unitPosition - 2]! += 1
+  let paragraphs = 0
+  for (let total = 0; total < segments; paragraphs++) total += perLine[paragraphs % lines.length] ?? 1
+  return { bytes: htmlDocument(buildParagraphs(lines, paragraphs)), paragraphs }
 }
 
 export interface CreatedProject {

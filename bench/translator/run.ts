@@ -110,14 +110,12 @@ async function main() {
   } finally {
     await database.dispose()
   }
-  console.log(`\nTotal run time: ${seconds(performance.now() - started)}`)
+  console.log(`\nTotal run time: ${seconds(performance.now() - started)}; load average at the end: ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`)
 }
 
 interface SampleIds {
   /** Pages (HTML and `.data`) and, through their forms, the no-JS confirms. */
-  noJs: number[]
-  /** Forms for the JS confirms (their pages count in the HTML figure too). */
-  js: number[]
+  measured: number[]
   warmUp: number[]
 }
 
@@ -135,16 +133,16 @@ async function prepare(database: Awaited<ReturnType<typeof benchDatabase>>) {
     const createMs = performance.now() - start
     console.log(`## Project\n`)
     console.log(`Document: NTREX-128 English news sentences as HTML (bold, italic, links), ${thousands(document.paragraphs)} paragraphs,`)
-    console.log(`${kb(document.bytes.byteLength)}, built in ${seconds(documentMs)}.`)
+    console.log(`${kb(document.bytes.byteLength)}, built in ${seconds(documentMs)}; uploaded with createProject, converted and analysed by the app's worker.`)
     const tasks = Object.entries(project.timings.tasks).map(([kind, taken]) => `${kind} ${seconds(taken)}`).join(', ')
     console.log(`Project: ${thousands(project.segmentCount)} segments, created in ${seconds(createMs)} (createProject ${seconds(project.timings.upload)}, worker: ${tasks}).\n`)
 
     const random = seeded(20_250_604)
-    const picked = distinctSample([...project.positions.keys()], SAMPLES * 2 + WARM_UP, random)
-    const ids: SampleIds = { warmUp: picked.slice(0, WARM_UP), noJs: picked.slice(WARM_UP, WARM_UP + SAMPLES), js: picked.slice(WARM_UP + SAMPLES) }
+    const picked = distinctSample([...project.positions.keys()], SAMPLES + WARM_UP, random)
+    const ids: SampleIds = { warmUp: picked.slice(0, WARM_UP), measured: picked.slice(WARM_UP) }
     const read = (id: number) => bareWindowRead(project.id, project.positions.get(id) ?? 0, WINDOW)
     await timeEach([...ids.warmUp, ...ids.warmUp], read)
-    const baseline = await timeEach([...ids.noJs, ...ids.js], read)
+    const baseline = await timeEach(ids.measured, read)
     return { project, baseline, ids }
   } finally {
     setDatabase(undefined)
@@ -173,13 +171,21 @@ async function measureOverHttp(serverEnv: Record<string, string>, project: Creat
     for (const form of warmForms.slice(0, 3)) await client.confirmWithoutJs(form)
     for (const form of warmForms.slice(3, 6)) await client.confirmWithJs(form)
 
-    const forms = new Map<number, ActiveForm>()
-    const pageTimes = await timeEach([...ids.noJs, ...ids.js], async (id) => forms.set(id, await formOf(id)))
-    const dataTimes = await timeEach(ids.noJs, (id) => client.pageData(id))
+    const forms: ActiveForm[] = []
+    const pageTimes = await timeEach(ids.measured, async (id) => forms.push(await formOf(id)))
+    const dataTimes = await timeEach(ids.measured, (id) => client.pageData(id))
     const noJsParts: { post: number; follow: number }[] = []
-    const noJsTimes = await timeEach(ids.noJs, async (id) => noJsParts.push(await client.confirmWithoutJs(forms.get(id)!)))
+    // The JS confirms take the forms of the pages the no-JS confirms land on (the next unconfirmed segment).
+    const landedForms: ActiveForm[] = []
+    const noJsTimes = await timeEach(forms, async (form) => {
+      const outcome = await client.confirmWithoutJs(form)
+      noJsParts.push(outcome)
+      const landed = activeForm(outcome.html)
+      if (!landed) throw new Error(`the page after confirming segment ${form.segmentId} has no active form`)
+      landedForms.push(landed)
+    })
     const jsParts: { post: number; follow: number }[] = []
-    const jsTimes = await timeEach(ids.js, async (id) => jsParts.push(await client.confirmWithJs(forms.get(id)!)))
+    const jsTimes = await timeEach(landedForms, async (form) => jsParts.push(await client.confirmWithJs(form)))
     console.log(`HTTP measurements took ${seconds(performance.now() - start)}.\n`)
 
     const http: Figure[] = [
@@ -192,7 +198,7 @@ async function measureOverHttp(serverEnv: Record<string, string>, project: Creat
       { name: '  of which POST .data → 202', times: jsParts.map((part) => part.post) },
       { name: '  of which revalidation GET .data', times: jsParts.map((part) => part.follow) },
     ]
-    const html = await client.page(ids.noJs[0]!)
+    const html = await client.page(ids.measured[0]!)
     const javascript = await measureScripts(server.origin, html, cookie)
     return { http, javascript }
   } finally {
