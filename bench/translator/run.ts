@@ -106,7 +106,7 @@ async function main() {
   try {
     const { project, baseline, ids } = await prepare(database)
     const figures = await measureOverHttp(database.serverEnv, project, ids)
-    printResults(baseline, figures.http, figures.javascript)
+    printResults(database.engine, baseline, figures.http, figures.javascript)
   } finally {
     await database.dispose()
   }
@@ -206,7 +206,7 @@ async function measureOverHttp(serverEnv: Record<string, string>, project: Creat
   }
 }
 
-function printResults(baseline: number[], figures: Figure[], javascript: Awaited<ReturnType<typeof measureScripts>>) {
+function printResults(engine: string, baseline: number[], figures: Figure[], javascript: Awaited<ReturnType<typeof measureScripts>>) {
   const baseP50 = percentile(baseline, 0.5)
   const baseP95 = percentile(baseline, 0.95)
   console.log('## Translator over HTTP (wall time at the client, sequential requests, loopback, keep-alive)\n')
@@ -222,7 +222,8 @@ function printResults(baseline: number[], figures: Figure[], javascript: Awaited
     ],
   )
   console.log('\nBaseline: `select … from segments where project_id = $1 and position between $2 and $3 order by position` through')
-  console.log("db() in this process, on the same database before the server opened it (PGlite allows one process), same segments.")
+  const when = engine === 'PGlite' ? 'before the server opened it (PGlite allows one process)' : 'before the server started'
+  console.log(`db() in this process, on the same ${engine} database ${when}, the same segments as the page GETs.`)
 
   const total = javascript.scripts.reduce((sum, script) => sum + script.gzipBytes, 0)
   console.log(`\n## JavaScript shipped to the translator page (gzip level 9)\n`)
