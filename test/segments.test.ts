@@ -162,6 +162,30 @@ describe('leaving a segment (SPEC §4 "moving … marks it draft and saves it")'
   })
 })
 
+describe('the project keeps its word sums (migration 5 triggers)', () => {
+  it('match the segments after saves, clears and deletes', async () => {
+    const sums = async () => {
+      const [kept] = await database.current().query('select words_total as total, words_translated as translated from projects where id = $1', [project.id])
+      const [counted] = await database.current().query(
+        `select coalesce(sum(word_count), 0)::bigint as total,
+                coalesce(sum(word_count) filter (where status = 'TRANSLATED'), 0)::bigint as translated
+           from segments where project_id = $1`,
+        [project.id],
+      )
+      return { kept, counted }
+    }
+    await saveSegment(project, ids[3]!, { target: 'Trīs <b1>3</b1>.', status: 'TRANSLATED', saveType: 'MANUAL', saveMatch: 0 }, 1)
+    await saveSegment(project, ids[4]!, { target: 'Četri <b1>4</b1>.', status: 'TRANSLATED', saveType: 'MANUAL', saveMatch: 0 }, 1)
+    await saveSegment(project, ids[4]!, { target: '', status: 'DRAFT', saveType: null, saveMatch: null }, 1)
+    let { kept, counted } = await sums()
+    expect(Number(kept!.translated)).toBeGreaterThan(0)
+    expect(kept).toEqual(counted)
+    await database.current().query(`update segments set status = 'TRANSLATED' where project_id = $1 and id = any($2::int[])`, [project.id, ids.slice(10, 15)])
+    ;({ kept, counted } = await sums())
+    expect(kept).toEqual(counted)
+  })
+})
+
 describe('the translator route', () => {
   it('sends a signed-out visitor to sign-in and back (the 404 guard is requireProject, tested with downloads)', async () => {
     const { loader } = await import('~/routes/translate.$projectId.$password')

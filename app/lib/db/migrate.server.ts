@@ -35,13 +35,23 @@ export async function migrate(db: Database, migrations: Migration[] = allMigrati
 }
 
 /**
- * Splits a migration into statements (parameterised queries take one statement each).
- * Our migrations keep semicolons out of strings and bodies, and a test checks that every one splits cleanly.
+ * Splits a migration into statements (parameterised queries take one statement each). Semicolons inside a
+ * $$-quoted function body belong to the body; our migrations keep semicolons out of strings, and a test checks
+ * that every one splits cleanly.
  */
 export function splitStatements(sql: string): string[] {
-  return sql
-    .replace(/--[^\n]*/g, '')
-    .split(';')
-    .map((statement) => statement.trim())
-    .filter((statement) => statement.length > 0)
+  const statements: string[] = []
+  let current = ''
+  let inBody = false
+  for (const piece of sql.replace(/--[^\n]*/g, '').split(/(\$\$|;)/)) {
+    if (piece === '$$') inBody = !inBody
+    if (piece === ';' && !inBody) {
+      statements.push(current)
+      current = ''
+    } else {
+      current += piece
+    }
+  }
+  statements.push(current)
+  return statements.map((statement) => statement.trim()).filter((statement) => statement.length > 0)
 }

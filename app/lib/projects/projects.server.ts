@@ -40,9 +40,7 @@ const summaryColumns = `
   p.error_code as "errorCode", p.word_count as "wordCount", p.segment_count as "segmentCount",
   p.segments_analyzed as "segmentsAnalyzed", p.created_at as "createdAt",
   case when p.analysis_status <> 'DONE' then -1
-       else coalesce((select round(100.0 * sum(s.word_count) filter (where s.status = 'TRANSLATED')
-                                   / nullif(sum(s.word_count), 0), 2)::float8
-                        from segments s where s.project_id = p.id), 0) end as "translatedPercent"`
+       else coalesce(round(100.0 * p.words_translated / nullif(p.words_total, 0), 2)::float8, 0) end as "translatedPercent"`
 
 export interface NewProject {
   ownerId: number

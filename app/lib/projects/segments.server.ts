@@ -219,6 +219,8 @@ export async function jobState(jobId: number): Promise<{ lastSegmentId: number |
 
 /** SPEC §2 number column: segment id − first segment id + 1. */
 export async function firstSegmentId(projectId: number): Promise<number | undefined> {
-  const [row] = await db().query<{ id: number | null }>('select min(id) as id from segments where project_id = $1', [projectId])
+  // The first segment by position has the lowest id: ids are allocated in order at conversion, a split keeps
+  // the original id on its first part, and a merge removes the later segment.
+  const [row] = await db().query<{ id: number | null }>('select id from segments where project_id = $1 order by position limit 1', [projectId])
   return row?.id ?? undefined
 }
