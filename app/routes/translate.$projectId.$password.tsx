@@ -1,92 +1,56 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import {
-  Form,
-  useActionData,
-  useFetcher,
-  useLoaderData,
-  useRevalidator,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
-import {
-  TagEditor,
-  UnusedTags,
-  type TagEditorHandle,
-} from "~/components/editor/tag-editor";
-import type { UnusedTag } from "~/components/editor/editor-model";
-import { TaggedText } from "~/components/editor/tagged-text";
-import { AssistantPanel } from "~/components/translator/assistant-panel";
-import {
-  CommentsIcon,
-  CommentsPanel,
-} from "~/components/translator/comments-panel";
-import { hotkeyButton } from "~/components/translator/hotkeys";
-import { SearchBar } from "~/components/translator/search-bar";
-import { SEGMENT_FORM, Toolbar } from "~/components/translator/toolbar";
-import { TranslatorFooter } from "~/components/translator/translator-footer";
-import { useHydrated } from "~/components/use-hydrated";
-import { useRootData } from "~/components/use-root-data";
-import { safeRedirect } from "~/lib/auth/redirect";
-import { requireUser } from "~/lib/auth/session.server";
-import { getEnv } from "~/lib/env.server";
-import { fontSizeHeader, readFontSize } from "~/lib/http/font-size.server";
-import { setFlash, type Flash } from "~/lib/http/flash.server";
-import { getLanguage, i18n } from "~/lib/i18n/i18n.server";
-import {
-  COMMENT_INTENTS,
-  commentAction,
-  commentedSegments,
-  listComments,
-} from "~/lib/projects/comments.server";
-import { changeFontSize, type FontSizeChange } from "~/lib/projects/font-size";
-import {
-  projectSettings,
-  saveProjectSettings,
-} from "~/lib/projects/project-settings.server";
-import { requireProject } from "~/lib/projects/projects.server";
-import { matchBand, remainingMinutes } from "~/lib/projects/segment-rules";
-import {
-  isSplitMergeIntent,
-  splitOrMerge,
-} from "~/lib/projects/split-merge-form.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
+import { Form, useActionData, useFetcher, useLoaderData, useRevalidator, type ShouldRevalidateFunction } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { TagEditor, UnusedTags, type TagEditorHandle } from '~/components/editor/tag-editor'
+import type { UnusedTag } from '~/components/editor/editor-model'
+import { TaggedText } from '~/components/editor/tagged-text'
+import { AssistantPanel } from '~/components/translator/assistant-panel'
+import { CommentsIcon, CommentsPanel } from '~/components/translator/comments-panel'
+import { hotkeyButton } from '~/components/translator/hotkeys'
+import { SearchBar } from '~/components/translator/search-bar'
+import { SEGMENT_FORM, Toolbar } from '~/components/translator/toolbar'
+import { TranslatorFooter } from '~/components/translator/translator-footer'
+import { useHydrated } from '~/components/use-hydrated'
+import { useRootData } from '~/components/use-root-data'
+import { safeRedirect } from '~/lib/auth/redirect'
+import { requireUser } from '~/lib/auth/session.server'
+import { getEnv } from '~/lib/env.server'
+import { fontSizeHeader, readFontSize } from '~/lib/http/font-size.server'
+import { setFlash, type Flash } from '~/lib/http/flash.server'
+import { getLanguage, i18n } from '~/lib/i18n/i18n.server'
+import { COMMENT_INTENTS, commentAction, commentedSegments, listComments } from '~/lib/projects/comments.server'
+import { changeFontSize, type FontSizeChange } from '~/lib/projects/font-size'
+import { projectSettings, saveProjectSettings } from '~/lib/projects/project-settings.server'
+import { requireProject } from '~/lib/projects/projects.server'
+import { matchBand, remainingMinutes } from '~/lib/projects/segment-rules'
+import { isSplitMergeIntent, splitOrMerge } from '~/lib/projects/split-merge-form.server'
 import {
   countMatches,
   firstSegmentId,
   isSearchActive,
-  jobState,
   leaveSegment,
   nearestUnconfirmed,
   saveSegment,
   segmentWindow,
   setActiveSegment,
   type SegmentView,
-} from "~/lib/projects/segments.server";
-import {
-  placeHref,
-  readPlace,
-  type TranslatorPlace,
-} from "~/lib/projects/translator-url";
+} from '~/lib/projects/segments.server'
+import { placeHref, readPlace, type TranslatorPlace } from '~/lib/projects/translator-url'
 
-export const handle = { i18n: ["common", "translate", "comments", "editor"] };
+export const handle = { i18n: ['common', 'translate', 'comments', 'editor'] }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const project = await requireProject(user.id, params);
-  const t = await i18n.getFixedT(request, "translate");
-  const language = await getLanguage(request);
-  const title = t("title", { name: project.name });
-  if (project.status !== "READY" || project.analysisStatus !== "DONE") {
+  const user = await requireUser(request)
+  const project = await requireProject(user.id, params)
+  const t = await i18n.getFixedT(request, 'translate')
+  const language = await getLanguage(request)
+  const title = t('title', { name: project.name })
+  if (project.status !== 'READY' || project.analysisStatus !== 'DONE') {
     return {
       title,
       language,
@@ -94,39 +58,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       done: project.segmentsAnalyzed,
       total: project.segmentCount,
       name: project.name,
-    };
+    }
   }
-  const env = getEnv();
-  const place = readPlace(new URL(request.url).searchParams);
-  const searching = isSearchActive(place.search);
-  const job = await jobState(project.jobId);
+  const env = getEnv()
+  const place = readPlace(new URL(request.url).searchParams)
+  const searching = isSearchActive(place.search)
+  const job = { lastSegmentId: project.lastSegmentId, editingTime: project.editingTime }
   // SPEC §4 "Search replaces the window, starting from the first segment when any search is active,
   // otherwise from the last active one".
-  const wanted =
-    place.segment ?? (searching ? undefined : job.lastSegmentId ?? undefined);
-  const [window, firstId, matches, fontSize, settings] = await Promise.all([
-    segmentWindow(
-      project.id,
-      wanted ? { center: wanted } : { first: true },
-      env.SEGMENT_PAGE_SIZE,
-      place.search
-    ),
-    firstSegmentId(project.id),
+  const wanted = place.segment ?? (searching ? undefined : job.lastSegmentId ?? undefined)
+  const [window, matches, fontSize, settings] = await Promise.all([
+    segmentWindow(project.id, wanted ? { center: wanted } : { first: true }, env.SEGMENT_PAGE_SIZE, place.search),
     searching ? countMatches(project.id, place.search) : undefined,
     readFontSize(request),
     projectSettings(project, user.id),
-  ]);
-  const activeId = window.segments.some((segment) => segment.id === wanted)
-    ? wanted
-    : window.segments[0]?.id;
+  ])
+  const activeId = window.segments.some((segment) => segment.id === wanted) ? wanted : window.segments[0]?.id
   const [comments, commented] = await Promise.all([
     activeId ? listComments(project, activeId) : [],
     commentedSegments(
       project.id,
-      window.segments.map((segment) => segment.id)
+      window.segments.map((segment) => segment.id),
     ),
-  ]);
-  const base = `/translate/${project.id}/${project.password}`;
+  ])
+  const base = `/translate/${project.id}/${project.password}`
   return {
     title,
     language,
@@ -141,7 +96,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     place,
     matches,
-    firstId: firstId ?? 0,
     segments: window.segments,
     hasBefore: window.hasBefore,
     hasAfter: window.hasAfter,
@@ -159,202 +113,143 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       percent: project.translatedPercent,
       segmentCount: project.segmentCount,
       spentMinutes: Math.round(job.editingTime / 60),
-      remainingMinutes: remainingMinutes(
-        job.editingTime,
-        project.translatedPercent
-      ),
+      remainingMinutes: remainingMinutes(job.editingTime, project.translatedPercent),
     },
-  };
+  }
 }
 
-const segmentIntent = z.union([
-  z.enum(["save-draft", "confirm", "clear", "copy-source", "next", "previous"]),
-  z.string().regex(/^move:\d+$/),
-]);
+const segmentIntent = z.union([z.enum(['save-draft', 'confirm', 'clear', 'copy-source', 'next', 'previous']), z.string().regex(/^move:\d+$/)])
 
 const segmentFormSchema = z.object({
   intent: segmentIntent,
   segmentId: z.coerce.number().int().positive(),
-  target: z.string().max(100_000).default(""),
-  source: z.string().max(100_000).default(""),
+  target: z.string().max(100_000).default(''),
+  source: z.string().max(100_000).default(''),
   renderedAt: z.coerce.number().default(0),
   /** Set by the browser's background draft saves: answer with data, do not redirect. */
-  respond: z.literal("data").optional(),
+  respond: z.literal('data').optional(),
   searchInSource: z.string().optional(),
   searchInTarget: z.string().optional(),
   searchInComments: z.string().optional(),
   panel: z.string().optional(),
-});
+})
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const project = await requireProject(user.id, params);
-  const base = `/translate/${project.id}/${project.password}`;
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const back = safeRedirect(form.get("back"), base);
-  const backHere = back.startsWith(base) ? back : base;
-  if (intent.startsWith("font-size:")) {
-    const change = intent.slice("font-size:".length) as FontSizeChange;
-    const size = changeFontSize(
-      await readFontSize(request),
-      ["larger", "smaller", "reset"].includes(change) ? change : "reset"
-    );
+  const user = await requireUser(request)
+  const project = await requireProject(user.id, params)
+  const base = `/translate/${project.id}/${project.password}`
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const back = safeRedirect(form.get('back'), base)
+  const backHere = back.startsWith(base) ? back : base
+  if (intent.startsWith('font-size:')) {
+    const change = intent.slice('font-size:'.length) as FontSizeChange
+    const size = changeFontSize(await readFontSize(request), ['larger', 'smaller', 'reset'].includes(change) ? change : 'reset')
     throw redirect(backHere, {
-      headers: { "Set-Cookie": await fontSizeHeader(size, request) },
-    });
+      headers: { 'Set-Cookie': await fontSizeHeader(size, request) },
+    })
   }
-  if ((COMMENT_INTENTS as readonly string[]).includes(intent))
-    return commentAction(project, user, form);
-  if (intent === "project-settings") {
+  if ((COMMENT_INTENTS as readonly string[]).includes(intent)) return commentAction(project, user, form)
+  if (intent === 'project-settings') {
     await saveProjectSettings(project, {
-      updateMt: form.get("updateMt") === "on",
-    });
+      updateMt: form.get('updateMt') === 'on',
+    })
     throw redirect(backHere, {
       headers: {
-        "Set-Cookie": await setFlash(
-          { kind: "success", key: "translate:toolbar.settingsSaved" },
-          request
-        ),
+        'Set-Cookie': await setFlash({ kind: 'success', key: 'translate:toolbar.settingsSaved' }, request),
       },
-    });
+    })
   }
-  const fields = Object.fromEntries(form);
+  const fields = Object.fromEntries(form)
   const place: Partial<TranslatorPlace> = readPlace(
-    new URLSearchParams(
-      Object.entries(fields).filter(
-        (entry): entry is [string, string] => typeof entry[1] === "string"
-      )
-    )
-  );
-  const at = (id?: number) => placeHref(base, { ...place, segment: id });
-  if (isSplitMergeIntent(intent))
-    return splitOrMerge(project, fields, request, at);
-  const parsed = segmentFormSchema.safeParse(fields);
-  if (!parsed.success) throw redirect(base);
-  const { segmentId, renderedAt, respond } = parsed.data;
+    new URLSearchParams(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+  )
+  const at = (id?: number) => placeHref(base, { ...place, segment: id })
+  if (isSplitMergeIntent(intent)) return splitOrMerge(project, fields, request, at)
+  const parsed = segmentFormSchema.safeParse(fields)
+  if (!parsed.success) throw redirect(base)
+  const { segmentId, renderedAt, respond } = parsed.data
   const flash = async (message: Flash) => ({
-    "Set-Cookie": await setFlash(message, request),
-  });
-  const number = async (id: number) =>
-    id - ((await firstSegmentId(project.id)) ?? id) + 1;
-  const elapsed = renderedAt > 0 ? (Date.now() - renderedAt) / 1000 : 0;
+    'Set-Cookie': await setFlash(message, request),
+  })
+  const number = async (id: number) => id - ((await firstSegmentId(project.id)) ?? id) + 1
+  const elapsed = renderedAt > 0 ? (Date.now() - renderedAt) / 1000 : 0
   const refused = async () => {
     // SPEC §5: refused, and the page shows the text as it was before.
-    if (respond)
-      return data(
-        { ok: false as const, error: "translate:errors.invalidTags" },
-        { status: 422 }
-      );
+    if (respond) return data({ ok: false as const, error: 'translate:errors.invalidTags' }, { status: 422 })
     throw redirect(at(segmentId), {
       headers: await flash({
-        kind: "error",
-        key: "translate:errors.invalidTags",
+        kind: 'error',
+        key: 'translate:errors.invalidTags',
       }),
-    });
-  };
-  const intent2 = parsed.data.intent;
-  if (
-    intent2 === "next" ||
-    intent2 === "previous" ||
-    intent2.startsWith("move:")
-  ) {
-    // SPEC §4: moving away from a segment that is not done saves it as a draft.
-    const left = await leaveSegment(
-      project,
-      segmentId,
-      parsed.data.target,
-      elapsed
-    );
-    if (!left.ok) return refused();
-    const wanted = intent2.startsWith("move:")
-      ? Number(intent2.slice(5))
-      : await nearestUnconfirmed(
-          project.id,
-          segmentId,
-          intent2 as "next" | "previous"
-        );
-    const target =
-      wanted && (await setActiveSegment(project, wanted)) ? wanted : segmentId;
-    throw redirect(at(target));
+    })
   }
-  const target =
-    intent2 === "clear"
-      ? ""
-      : intent2 === "copy-source"
-      ? parsed.data.source
-      : parsed.data.target;
+  const intent2 = parsed.data.intent
+  if (intent2 === 'next' || intent2 === 'previous' || intent2.startsWith('move:')) {
+    // SPEC §4: moving away from a segment that is not done saves it as a draft.
+    const left = await leaveSegment(project, segmentId, parsed.data.target, elapsed)
+    if (!left.ok) return refused()
+    const wanted = intent2.startsWith('move:')
+      ? Number(intent2.slice(5))
+      : await nearestUnconfirmed(project.id, segmentId, intent2 as 'next' | 'previous')
+    const target = wanted && (await setActiveSegment(project, wanted)) ? wanted : segmentId
+    throw redirect(at(target))
+  }
+  const target = intent2 === 'clear' ? '' : intent2 === 'copy-source' ? parsed.data.source : parsed.data.target
   const saved = await saveSegment(
     project,
     segmentId,
     {
       target,
-      status: intent2 === "confirm" ? "TRANSLATED" : "DRAFT",
-      saveType: "MANUAL",
+      status: intent2 === 'confirm' ? 'TRANSLATED' : 'DRAFT',
+      saveType: 'MANUAL',
       saveMatch: 0,
     },
-    elapsed
-  );
-  if (!saved.ok) return refused();
-  if (respond) return data({ ok: true as const, savedAt: Date.now() });
-  if (intent2 === "confirm") {
-    const next = await nearestUnconfirmed(project.id, segmentId, "next");
-    if (next) await setActiveSegment(project, next);
+    elapsed,
+  )
+  if (!saved.ok) return refused()
+  if (respond) return data({ ok: true as const, savedAt: Date.now() })
+  if (intent2 === 'confirm') {
+    const next = await nearestUnconfirmed(project.id, segmentId, 'next')
+    if (next) await setActiveSegment(project, next)
     throw redirect(at(next ?? segmentId), {
       headers: await flash({
-        kind: "success",
-        key: "translate:confirmed",
+        kind: 'success',
+        key: 'translate:confirmed',
         values: { number: await number(segmentId) },
       }),
-    });
+    })
   }
   throw redirect(at(segmentId), {
     headers: await flash({
-      kind: "success",
-      key: "translate:saved",
+      kind: 'success',
+      key: 'translate:saved',
       values: { number: await number(segmentId) },
     }),
-  });
+  })
 }
 
 /** Background draft saves answer with data; re-reading the window then would reset the text being typed. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  formData,
-  defaultShouldRevalidate,
-}) => (formData?.get("respond") === "data" ? false : defaultShouldRevalidate);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get('respond') === 'data' ? false : defaultShouldRevalidate
 
 /** The answer to a background draft save (`respond=data`). */
-type DraftAnswer = { ok: true; savedAt: number } | { ok: false; error: string };
+type DraftAnswer = { ok: true; savedAt: number } | { ok: false; error: string }
 
-type Loaded = Exclude<
-  ReturnType<typeof useLoaderData<typeof loader>>,
-  { analysing: true }
->;
+type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { analysing: true }>
 
 export default function Translate() {
-  const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const hydrated = useHydrated();
-  useHotkeys();
-  if (loaded.analysing)
-    return (
-      <AnalysingWait
-        name={loaded.name}
-        done={loaded.done}
-        total={loaded.total}
-      />
-    );
+  const loaded = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  const hydrated = useHydrated()
+  useHotkeys()
+  if (loaded.analysing) return <AnalysingWait name={loaded.name} done={loaded.done} total={loaded.total} />
   const here = placeHref(loaded.base, {
     ...loaded.place,
     segment: loaded.activeId,
-  });
+  })
   return (
-    <section
-      className="translator"
-      aria-labelledby="translate-title"
-      data-hydrated={hydrated ? "true" : undefined}
-      data-font-size={loaded.fontSize}
-    >
+    <section className="translator" aria-labelledby="translate-title" data-hydrated={hydrated ? 'true' : undefined} data-font-size={loaded.fontSize}>
       <div className="translator-heading">
         <h1 id="translate-title">{loaded.name}</h1>
       </div>
@@ -366,12 +261,7 @@ export default function Translate() {
         updateMt={loaded.settings.updateMt}
         here={here}
       />
-      <SearchBar
-        base={loaded.base}
-        search={loaded.place.search}
-        panel={loaded.place.panel}
-        matches={loaded.matches}
-      />
+      <SearchBar base={loaded.base} search={loaded.place.search} panel={loaded.place.panel} matches={loaded.matches} />
       <div className="translator-body">
         <SegmentList loaded={loaded} />
         <AssistantPanel
@@ -383,64 +273,43 @@ export default function Translate() {
               <CommentsPanel
                 key={loaded.activeId}
                 segmentId={loaded.activeId}
-                segmentNumber={
-                  loaded.segments.find(
-                    (segment) => segment.id === loaded.activeId
-                  )?.label ?? ""
-                }
+                segmentNumber={loaded.segments.find((segment) => segment.id === loaded.activeId)?.label ?? ''}
                 comments={loaded.comments}
-                answer={
-                  answer && "comments" in answer ? answer.comments : undefined
-                }
+                answer={answer && 'comments' in answer ? answer.comments : undefined}
                 language={loaded.language}
               />
             ) : null
           }
         />
       </div>
-      <TranslatorFooter
-        footer={loaded.footer}
-        name={loaded.name}
-        language={loaded.language}
-      />
+      <TranslatorFooter footer={loaded.footer} name={loaded.name} language={loaded.language} />
     </section>
-  );
+  )
 }
 
-function AnalysingWait({
-  name,
-  done,
-  total,
-}: {
-  name: string;
-  done: number;
-  total: number;
-}) {
-  const { t } = useTranslation("translate");
-  const revalidator = useRevalidator();
+function AnalysingWait({ name, done, total }: { name: string; done: number; total: number }) {
+  const { t } = useTranslation('translate')
+  const revalidator = useRevalidator()
   // SPEC §2: the analysis is polled until done (every 2 s, SPEC §9); without scripts the page refreshes itself.
   useEffect(() => {
-    const timer = setInterval(
-      () => revalidator.state === "idle" && revalidator.revalidate(),
-      2000
-    );
-    return () => clearInterval(timer);
-  }, [revalidator]);
+    const timer = setInterval(() => revalidator.state === 'idle' && revalidator.revalidate(), 2000)
+    return () => clearInterval(timer)
+  }, [revalidator])
   return (
     <section aria-labelledby="translate-title">
       <noscript>
         <meta httpEquiv="refresh" content="2" />
       </noscript>
       <h1 id="translate-title">{name}</h1>
-      <p role="status">{t("analysing", { done, total })}</p>
+      <p role="status">{t('analysing', { done, total })}</p>
     </section>
-  );
+  )
 }
 
 function SegmentList({ loaded }: { loaded: Loaded }) {
-  const { t } = useTranslation("translate");
-  const earlier = loaded.segments[0];
-  const later = loaded.segments.at(-1);
+  const { t } = useTranslation('translate')
+  const earlier = loaded.segments[0]
+  const later = loaded.segments.at(-1)
   return (
     <div className="segment-list">
       {loaded.hasBefore && earlier ? (
@@ -451,30 +320,24 @@ function SegmentList({ loaded }: { loaded: Loaded }) {
               segment: earlier.id,
             })}
           >
-            {t("earlier")}
+            {t('earlier')}
           </a>
         </p>
       ) : null}
-      {loaded.segments.length === 0 ? <p>{t("search.none")}</p> : null}
+      {loaded.segments.length === 0 ? <p>{t('search.none')}</p> : null}
       <table className="segment-table">
-        <caption className="visually-hidden">{t("segments")}</caption>
+        <caption className="visually-hidden">{t('segments')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t("number")}</th>
-            <th scope="col">{t("source")}</th>
-            <th scope="col">{t("target")}</th>
-            <th scope="col">{t("tools")}</th>
+            <th scope="col">{t('number')}</th>
+            <th scope="col">{t('source')}</th>
+            <th scope="col">{t('target')}</th>
+            <th scope="col">{t('tools')}</th>
           </tr>
         </thead>
         <tbody>
           {loaded.segments.map((segment) => (
-            <SegmentRow
-              key={segment.id}
-              segment={segment}
-              number={segment.label}
-              active={segment.id === loaded.activeId}
-              loaded={loaded}
-            />
+            <SegmentRow key={segment.id} segment={segment} number={segment.label} active={segment.id === loaded.activeId} loaded={loaded} />
           ))}
         </tbody>
       </table>
@@ -486,31 +349,21 @@ function SegmentList({ loaded }: { loaded: Loaded }) {
               segment: later.id,
             })}
           >
-            {t("later")}
+            {t('later')}
           </a>
         </p>
       ) : null}
     </div>
-  );
+  )
 }
 
-function SegmentRow({
-  segment,
-  number,
-  active,
-  loaded,
-}: {
-  segment: SegmentView;
-  number: string;
-  active: boolean;
-  loaded: Loaded;
-}) {
-  const { t } = useTranslation("translate");
-  const draft = useFetcher<DraftAnswer>({ key: `draft-${segment.id}` });
-  const drafted = active && draft.data?.ok === true;
-  const status = drafted && segment.status === "NEW" ? "DRAFT" : segment.status;
+function SegmentRow({ segment, number, active, loaded }: { segment: SegmentView; number: string; active: boolean; loaded: Loaded }) {
+  const { t } = useTranslation('translate')
+  const draft = useFetcher<DraftAnswer>({ key: `draft-${segment.id}` })
+  const drafted = active && draft.data?.ok === true
+  const status = drafted && segment.status === 'NEW' ? 'DRAFT' : segment.status
   return (
-    <tr id={`s${segment.id}`} className={active ? "segment-active" : undefined}>
+    <tr id={`s${segment.id}`} className={active ? 'segment-active' : undefined}>
       <th scope="row">
         {active ? (
           number
@@ -522,7 +375,7 @@ function SegmentRow({
             name="intent"
             value={`move:${segment.id}`}
             className="link-button"
-            aria-label={t("activate", { number })}
+            aria-label={t('activate', { number })}
           >
             {number}
           </button>
@@ -533,12 +386,7 @@ function SegmentRow({
       </td>
       <td lang={loaded.targetLang} className="segment-target">
         {active ? (
-          <SegmentForm
-            segment={segment}
-            number={number}
-            loaded={loaded}
-            draft={draft}
-          />
+          <SegmentForm segment={segment} number={number} loaded={loaded} draft={draft} />
         ) : segment.target ? (
           <TaggedText text={segment.target} />
         ) : null}
@@ -548,56 +396,32 @@ function SegmentRow({
         <CommentsIcon state={loaded.commented[segment.id]} />
       </td>
     </tr>
-  );
+  )
 }
 
 /** SPEC §2 tools column: MT, the TM match percent coloured by SPEC §9's bands, or a pencil for manual. */
-function SegmentTools({
-  segment,
-  status,
-  manual,
-}: {
-  segment: SegmentView;
-  status: SegmentView["status"];
-  manual: boolean;
-}) {
-  const { t } = useTranslation("translate");
-  const saveType = manual ? "MANUAL" : segment.saveType;
+function SegmentTools({ segment, status, manual }: { segment: SegmentView; status: SegmentView['status']; manual: boolean }) {
+  const { t } = useTranslation('translate')
+  const saveType = manual ? 'MANUAL' : segment.saveType
   return (
     <>
-      <span className={`status status-${status.toLowerCase()}`}>
-        {t(`status.${status}`)}
-      </span>
-      {saveType === "MT" ? (
-        <span className="save-type">{t("status.mt")}</span>
+      <span className={`status status-${status.toLowerCase()}`}>{t(`status.${status}`)}</span>
+      {saveType === 'MT' ? <span className="save-type">{t('status.mt')}</span> : null}
+      {saveType === 'TM' && segment.saveMatch !== null ? (
+        <span className={`save-type match-${matchBand(segment.saveMatch)}`}>{t('status.match', { match: segment.saveMatch })}</span>
       ) : null}
-      {saveType === "TM" && segment.saveMatch !== null ? (
-        <span className={`save-type match-${matchBand(segment.saveMatch)}`}>
-          {t("status.match", { match: segment.saveMatch })}
-        </span>
-      ) : null}
-      {saveType === "MANUAL" ? (
-        <span
-          className="save-type"
-          role="img"
-          aria-label={t("status.manual")}
-          title={t("status.manual")}
-        >
+      {saveType === 'MANUAL' ? (
+        <span className="save-type" role="img" aria-label={t('status.manual')} title={t('status.manual')}>
           ✎
         </span>
       ) : null}
-      {/ {2,}/.test(segment.target ?? "") ? (
-        <span
-          className="segment-warning"
-          role="img"
-          aria-label={t("spaces")}
-          title={t("spaces")}
-        >
+      {/ {2,}/.test(segment.target ?? '') ? (
+        <span className="segment-warning" role="img" aria-label={t('spaces')} title={t('spaces')}>
           ⚠
         </span>
       ) : null}
     </>
-  );
+  )
 }
 
 function SegmentForm({
@@ -606,29 +430,29 @@ function SegmentForm({
   loaded,
   draft,
 }: {
-  segment: SegmentView;
-  number: string;
-  loaded: Loaded;
-  draft: ReturnType<typeof useFetcher<DraftAnswer>>;
+  segment: SegmentView
+  number: string
+  loaded: Loaded
+  draft: ReturnType<typeof useFetcher<DraftAnswer>>
 }) {
-  const { t } = useTranslation("translate");
-  const form = useRef<HTMLFormElement>(null);
-  const reference = useEditingClock(loaded.renderedAt);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { t } = useTranslation('translate')
+  const form = useRef<HTMLFormElement>(null)
+  const reference = useEditingClock(loaded.renderedAt)
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  useEffect(() => () => clearTimeout(timer.current), [])
   // SPEC §9 editor input debounce 500 ms: typing saves a draft in the background (with JavaScript).
   const saveDraftSoon = () => {
-    clearTimeout(timer.current);
+    clearTimeout(timer.current)
     timer.current = setTimeout(() => {
-      if (!form.current) return;
-      const body = new FormData(form.current);
-      body.set("intent", "save-draft");
-      body.set("respond", "data");
-      body.set("renderedAt", String(reference.take()));
-      draft.submit(body, { method: "post", action: loaded.base });
-    }, 500);
-  };
-  const { search, panel } = loaded.place;
+      if (!form.current) return
+      const body = new FormData(form.current)
+      body.set('intent', 'save-draft')
+      body.set('respond', 'data')
+      body.set('renderedAt', String(reference.take()))
+      draft.submit(body, { method: 'post', action: loaded.base })
+    }, 500)
+  }
+  const { search, panel } = loaded.place
   return (
     <Form
       method="post"
@@ -637,39 +461,20 @@ function SegmentForm({
       ref={form}
       className="segment-form"
       onSubmit={() => {
-        clearTimeout(timer.current);
-        reference.stamp();
+        clearTimeout(timer.current)
+        reference.stamp()
       }}
     >
       <input type="hidden" name="segmentId" value={segment.id} />
       <input type="hidden" name="source" value={segment.source} />
-      <input
-        type="hidden"
-        name="renderedAt"
-        defaultValue={loaded.renderedAt}
-        ref={reference.input}
-      />
-      {search.source ? (
-        <input type="hidden" name="searchInSource" value={search.source} />
-      ) : null}
-      {search.target ? (
-        <input type="hidden" name="searchInTarget" value={search.target} />
-      ) : null}
-      {search.comments ? (
-        <input type="hidden" name="searchInComments" value={search.comments} />
-      ) : null}
-      {panel !== "translations" ? (
-        <input type="hidden" name="panel" value={panel} />
-      ) : null}
-      <TargetField
-        key={`${segment.id}:${segment.target ?? ""}`}
-        segment={segment}
-        number={number}
-        loaded={loaded}
-        onEdit={saveDraftSoon}
-      />
+      <input type="hidden" name="renderedAt" defaultValue={loaded.renderedAt} ref={reference.input} />
+      {search.source ? <input type="hidden" name="searchInSource" value={search.source} /> : null}
+      {search.target ? <input type="hidden" name="searchInTarget" value={search.target} /> : null}
+      {search.comments ? <input type="hidden" name="searchInComments" value={search.comments} /> : null}
+      {panel !== 'translations' ? <input type="hidden" name="panel" value={panel} /> : null}
+      <TargetField key={`${segment.id}:${segment.target ?? ''}`} segment={segment} number={number} loaded={loaded} onEdit={saveDraftSoon} />
       <label className="segment-split-field">
-        {t("split.afterWord")}
+        {t('split.afterWord')}
         <input
           key={`split-${loaded.renderedAt}`}
           type="number"
@@ -686,7 +491,7 @@ function SegmentForm({
         </p>
       ) : null}
     </Form>
-  );
+  )
 }
 
 /**
@@ -696,53 +501,43 @@ function SegmentForm({
  * the new text, while a reload of the page's data for another reason (a comment posted) keeps what is being
  * typed; a refused save puts the stored text back (SPEC §5).
  */
-function TargetField({
-  segment,
-  number,
-  loaded,
-  onEdit,
-}: {
-  segment: SegmentView;
-  number: string;
-  loaded: Loaded;
-  onEdit: () => void;
-}) {
-  const { t } = useTranslation("translate");
-  const hydrated = useHydrated();
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const editor = useRef<TagEditorHandle>(null);
-  const [target, setTarget] = useState(segment.target ?? "");
-  const [unused, setUnused] = useState<UnusedTag[]>([]);
-  const [invalid, setInvalid] = useState(false);
-  const refused = useRootData()?.flash?.key === "translate:errors.invalidTags";
+function TargetField({ segment, number, loaded, onEdit }: { segment: SegmentView; number: string; loaded: Loaded; onEdit: () => void }) {
+  const { t } = useTranslation('translate')
+  const hydrated = useHydrated()
+  const textarea = useRef<HTMLTextAreaElement>(null)
+  const editor = useRef<TagEditorHandle>(null)
+  const [target, setTarget] = useState(segment.target ?? '')
+  const [unused, setUnused] = useState<UnusedTag[]>([])
+  const [invalid, setInvalid] = useState(false)
+  const refused = useRootData()?.flash?.key === 'translate:errors.invalidTags'
   useEffect(() => {
-    if (!refused) return;
-    setTarget(segment.target ?? "");
-    if (textarea.current) textarea.current.value = segment.target ?? "";
-  }, [refused, loaded.renderedAt, segment.target]);
+    if (!refused) return
+    setTarget(segment.target ?? '')
+    if (textarea.current) textarea.current.value = segment.target ?? ''
+  }, [refused, loaded.renderedAt, segment.target])
   // Focus follows the active segment after every action (the issue's "focus moves predictably").
   useEffect(() => {
-    if (hydrated) editor.current?.focus();
-  }, [hydrated]);
+    if (hydrated) editor.current?.focus()
+  }, [hydrated])
   if (!hydrated) {
     return (
       <>
         <label htmlFor={`target-${segment.id}`} className="visually-hidden">
-          {t("targetLabel", { number })}
+          {t('targetLabel', { number })}
         </label>
         <textarea
           ref={textarea}
           id={`target-${segment.id}`}
           name="target"
-          defaultValue={segment.target ?? ""}
+          defaultValue={segment.target ?? ''}
           rows={3}
           // eslint-disable-next-line jsx-a11y/no-autofocus -- the translator's work happens here; each action lands on it
           autoFocus
         />
       </>
-    );
+    )
   }
-  const keepCaret = (event: React.MouseEvent) => event.preventDefault();
+  const keepCaret = (event: React.MouseEvent) => event.preventDefault()
   return (
     <>
       <input type="hidden" name="target" value={target} />
@@ -751,45 +546,32 @@ function TargetField({
         id={`target-${segment.id}`}
         value={target}
         source={segment.source}
-        label={t("targetLabel", { number })}
+        label={t('targetLabel', { number })}
         lang={loaded.targetLang}
         onChange={(value) => {
-          setTarget(value);
-          setInvalid(false);
-          onEdit();
+          setTarget(value)
+          setInvalid(false)
+          onEdit()
         }}
         onInvalid={() => setInvalid(true)}
         onUnusedTagsChange={setUnused}
       />
       <div className="editor-tools">
-        <UnusedTags
-          tags={unused}
-          onInsert={(n) => editor.current?.insertUnusedTag(n)}
-        />
-        <button
-          type="button"
-          data-hotkey="undo"
-          onMouseDown={keepCaret}
-          onClick={() => editor.current?.undo()}
-        >
-          {t("hotkeys.undo")}
+        <UnusedTags tags={unused} onInsert={(n) => editor.current?.insertUnusedTag(n)} />
+        <button type="button" data-hotkey="undo" onMouseDown={keepCaret} onClick={() => editor.current?.undo()}>
+          {t('hotkeys.undo')}
         </button>
-        <button
-          type="button"
-          data-hotkey="redo"
-          onMouseDown={keepCaret}
-          onClick={() => editor.current?.redo()}
-        >
-          {t("hotkeys.redo")}
+        <button type="button" data-hotkey="redo" onMouseDown={keepCaret} onClick={() => editor.current?.redo()}>
+          {t('hotkeys.redo')}
         </button>
       </div>
       {invalid ? (
         <p className="field-error" role="alert">
-          {t("errors.invalidTags")}
+          {t('errors.invalidTags')}
         </p>
       ) : null}
     </>
-  );
+  )
 }
 
 /**
@@ -797,28 +579,28 @@ function TargetField({
  * is the first reference; each background save moves it on, so no second is counted twice.
  */
 function useEditingClock(renderedAt: number) {
-  const clock = useRef({ renderedAt, loadedAt: 0, last: renderedAt });
-  const input = useRef<HTMLInputElement>(null);
+  const clock = useRef({ renderedAt, loadedAt: 0, last: renderedAt })
+  const input = useRef<HTMLInputElement>(null)
   useEffect(() => {
     clock.current = {
       renderedAt,
       loadedAt: performance.now(),
       last: renderedAt,
-    };
-  }, [renderedAt]);
+    }
+  }, [renderedAt])
   const take = () => {
-    const { renderedAt: server, loadedAt, last } = clock.current;
-    clock.current.last = server + Math.round(performance.now() - loadedAt);
-    return last;
-  };
+    const { renderedAt: server, loadedAt, last } = clock.current
+    clock.current.last = server + Math.round(performance.now() - loadedAt)
+    return last
+  }
   return {
     input,
     take,
     /** Before a form submission: the hidden field carries the reference the last background save left. */
     stamp() {
-      if (input.current) input.current.value = String(take());
+      if (input.current) input.current.value = String(take())
     },
-  };
+  }
 }
 
 /** SPEC §9 hotkeys: each presses its visible button (see hotkeys.ts). */
@@ -826,13 +608,13 @@ function useHotkeys() {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       // The editor prevents the keys it handles itself (Ctrl+Z, Ctrl+R, Ctrl+Alt+n); Enter it only blocks.
-      if (event.defaultPrevented && event.key !== "Enter") return;
-      const button = hotkeyButton(event);
-      if (!button) return;
-      event.preventDefault();
-      button.click();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
+      if (event.defaultPrevented && event.key !== 'Enter') return
+      const button = hotkeyButton(event)
+      if (!button) return
+      event.preventDefault()
+      button.click()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [])
 }

@@ -1,128 +1,86 @@
-import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import {
-  placeHref,
-  type Panel,
-  type TranslatorPlace,
-} from "~/lib/projects/translator-url";
-import { hotkeys } from "./hotkeys";
+import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { placeHref, type Panel, type TranslatorPlace } from '~/lib/projects/translator-url'
+import { hotkeys } from './hotkeys'
 
-const tabs: Panel[] = ["translations", "shortkeys", "comments"];
+const tabs: Panel[] = ['translations', 'shortkeys', 'comments']
 
 interface AssistantPanelProps {
-  base: string;
-  place: TranslatorPlace;
-  lookups: { term: boolean; synonym: boolean };
-  comments: ReactNode;
+  base: string
+  place: TranslatorPlace
+  lookups: { term: boolean; synonym: boolean }
+  comments: ReactNode
 }
 
 /**
  * SPEC §2 assistant side panel with three tabs. The open tab is part of the address (links, not scripts), so
  * it works without JavaScript and survives a reload; with JavaScript the links navigate in place.
  */
-export function AssistantPanel({
-  base,
-  place,
-  lookups,
-  comments,
-}: AssistantPanelProps) {
-  const { t } = useTranslation("translate");
+export function AssistantPanel({ base, place, lookups, comments }: AssistantPanelProps) {
+  const { t } = useTranslation('translate')
   return (
     <aside className="assistant-panel" aria-labelledby="assistant-title">
       <h2 id="assistant-title" className="visually-hidden">
-        {t("panel.title")}
+        {t('panel.title')}
       </h2>
-      <nav aria-label={t("panel.tabs")}>
+      <nav aria-label={t('panel.tabs')}>
         <ul className="panel-tabs">
           {tabs.map((tab) => (
             <li key={tab}>
-              <Link
-                to={placeHref(base, { ...place, panel: tab })}
-                aria-current={tab === place.panel ? "page" : undefined}
-                preventScrollReset
-                replace
-              >
+              <Link to={placeHref(base, { ...place, panel: tab })} aria-current={tab === place.panel ? 'page' : undefined} preventScrollReset replace>
                 {t(`panel.${tab}`)}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      <section
-        className="panel-body"
-        id={`panel-${place.panel}`}
-        aria-labelledby={`panel-title-${place.panel}`}
-      >
+      <section className="panel-body" id={`panel-${place.panel}`} aria-labelledby={`panel-title-${place.panel}`}>
         <h3 id={`panel-title-${place.panel}`}>{t(`panel.${place.panel}`)}</h3>
-        {place.panel === "translations" ? (
-          <TranslationsTab base={base} lookups={lookups} />
-        ) : null}
-        {place.panel === "shortkeys" ? <ShortkeysTab /> : null}
-        {place.panel === "comments" ? comments : null}
+        {place.panel === 'translations' ? <TranslationsTab base={base} lookups={lookups} /> : null}
+        {place.panel === 'shortkeys' ? <ShortkeysTab /> : null}
+        {place.panel === 'comments' ? comments : null}
       </section>
     </aside>
-  );
+  )
 }
 
-function TranslationsTab({
-  base,
-  lookups,
-}: {
-  base: string;
-  lookups: { term: boolean; synonym: boolean };
-}) {
-  const { t } = useTranslation("translate");
+function TranslationsTab({ base, lookups }: { base: string; lookups: { term: boolean; synonym: boolean } }) {
+  const { t } = useTranslation('translate')
   return (
     <>
-      <p className="hint">{t("panel.noSuggestions")}</p>
+      <p className="hint">{t('panel.noSuggestions')}</p>
       {lookups.term || lookups.synonym ? (
         // SPEC §2: term base and synonym dictionary open in a new tab; `required` keeps an empty search from
         // going anywhere (SPEC §5), with or without scripts.
-        <form
-          method="get"
-          action={`${base}/lookup`}
-          target="_blank"
-          className="lookup-form"
-        >
-          <label htmlFor="lookup-text">{t("panel.lookupText")}</label>
-          <input
-            id="lookup-text"
-            name="text"
-            type="search"
-            required
-            maxLength={200}
-          />
+        <form method="get" action={`${base}/lookup`} target="_blank" className="lookup-form">
+          <label htmlFor="lookup-text">{t('panel.lookupText')}</label>
+          <input id="lookup-text" name="text" type="search" required maxLength={200} />
           {lookups.term ? (
-            <button
-              type="submit"
-              name="kind"
-              value="term"
-              data-hotkey="term-search"
-            >
-              {t("panel.term")}
+            <button type="submit" name="kind" value="term" data-hotkey="term-search">
+              {t('panel.term')}
             </button>
           ) : null}
           {lookups.synonym ? (
             <button type="submit" name="kind" value="synonym">
-              {t("panel.synonym")}
+              {t('panel.synonym')}
             </button>
           ) : null}
         </form>
       ) : null}
     </>
-  );
+  )
 }
 
 function ShortkeysTab() {
-  const { t } = useTranslation("translate");
+  const { t } = useTranslation('translate')
   return (
     <table className="shortkeys">
-      <caption className="visually-hidden">{t("panel.shortkeys")}</caption>
+      <caption className="visually-hidden">{t('panel.shortkeys')}</caption>
       <thead>
         <tr>
-          <th scope="col">{t("hotkeys.keys")}</th>
-          <th scope="col">{t("hotkeys.action")}</th>
+          <th scope="col">{t('hotkeys.keys')}</th>
+          <th scope="col">{t('hotkeys.action')}</th>
         </tr>
       </thead>
       <tbody>
@@ -136,5 +94,5 @@ function ShortkeysTab() {
         ))}
       </tbody>
     </table>
-  );
+  )
 }

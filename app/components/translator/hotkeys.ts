@@ -5,126 +5,115 @@
  */
 export interface Hotkey {
   /** The button's data-hotkey value; `{n}` stands for 1..9. */
-  id: string;
+  id: string
   /** Keys as shown in the Shortkeys tab. */
-  keys: string;
+  keys: string
   /** translate: namespace key describing the action. */
-  label: string;
-  matches: (event: KeyboardEvent) => number | boolean;
+  label: string
+  matches: (event: KeyboardEvent) => number | boolean
 }
 
-const ctrl = (event: KeyboardEvent) =>
-  (event.ctrlKey || event.metaKey) && !event.altKey;
-const digit = (event: KeyboardEvent) =>
-  /^Digit[1-9]$/.test(event.code) ? Number(event.code.slice(5)) : 0;
+const ctrl = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && !event.altKey
+const digit = (event: KeyboardEvent) => (/^Digit[1-9]$/.test(event.code) ? Number(event.code.slice(5)) : 0)
 
 export const hotkeys: Hotkey[] = [
   {
-    id: "previous",
-    keys: "Ctrl+↑",
-    label: "actions.previous",
-    matches: (e) => ctrl(e) && !e.shiftKey && e.key === "ArrowUp",
+    id: 'previous',
+    keys: 'Ctrl+↑',
+    label: 'actions.previous',
+    matches: (e) => ctrl(e) && !e.shiftKey && e.key === 'ArrowUp',
   },
   {
-    id: "next",
-    keys: "Ctrl+↓",
-    label: "actions.next",
-    matches: (e) => ctrl(e) && !e.shiftKey && e.key === "ArrowDown",
+    id: 'next',
+    keys: 'Ctrl+↓',
+    label: 'actions.next',
+    matches: (e) => ctrl(e) && !e.shiftKey && e.key === 'ArrowDown',
   },
   {
-    id: "confirm",
-    keys: "Ctrl+Enter",
-    label: "actions.confirm",
-    matches: (e) => ctrl(e) && e.key === "Enter",
+    id: 'confirm',
+    keys: 'Ctrl+Enter',
+    label: 'actions.confirm',
+    matches: (e) => ctrl(e) && e.key === 'Enter',
   },
   {
-    id: "clear",
-    keys: "Ctrl+D",
-    label: "actions.clear",
-    matches: (e) => ctrl(e) && e.code === "KeyD",
+    id: 'clear',
+    keys: 'Ctrl+D',
+    label: 'actions.clear',
+    matches: (e) => ctrl(e) && e.code === 'KeyD',
   },
   {
-    id: "copy-source",
-    keys: "Ctrl+Insert",
-    label: "actions.copySource",
-    matches: (e) => ctrl(e) && e.key === "Insert",
+    id: 'copy-source',
+    keys: 'Ctrl+Insert',
+    label: 'actions.copySource',
+    matches: (e) => ctrl(e) && e.key === 'Insert',
   },
   {
-    id: "split",
-    keys: "Ctrl+S",
-    label: "hotkeys.split",
-    matches: (e) => ctrl(e) && !e.shiftKey && e.code === "KeyS",
+    id: 'split',
+    keys: 'Ctrl+S',
+    label: 'hotkeys.split',
+    matches: (e) => ctrl(e) && !e.shiftKey && e.code === 'KeyS',
   },
   {
-    id: "merge",
-    keys: "Ctrl+J",
-    label: "hotkeys.merge",
-    matches: (e) => ctrl(e) && !e.shiftKey && e.code === "KeyJ",
+    id: 'merge',
+    keys: 'Ctrl+J',
+    label: 'hotkeys.merge',
+    matches: (e) => ctrl(e) && !e.shiftKey && e.code === 'KeyJ',
   },
   {
-    id: "undo",
-    keys: "Ctrl+Z",
-    label: "hotkeys.undo",
-    matches: (e) => ctrl(e) && !e.shiftKey && e.code === "KeyZ",
+    id: 'undo',
+    keys: 'Ctrl+Z',
+    label: 'hotkeys.undo',
+    matches: (e) => ctrl(e) && !e.shiftKey && e.code === 'KeyZ',
   },
   {
-    id: "redo",
-    keys: "Ctrl+R",
-    label: "hotkeys.redo",
-    matches: (e) => ctrl(e) && !e.shiftKey && e.code === "KeyR",
+    id: 'redo',
+    keys: 'Ctrl+R',
+    label: 'hotkeys.redo',
+    matches: (e) => ctrl(e) && !e.shiftKey && e.code === 'KeyR',
   },
   {
-    id: "insert-tag-{n}",
-    keys: "Ctrl+Alt+1…9",
-    label: "hotkeys.insertTag",
+    id: 'insert-tag-{n}',
+    keys: 'Ctrl+Alt+1…9',
+    label: 'hotkeys.insertTag',
     matches: (e) => (e.ctrlKey || e.metaKey) && e.altKey && digit(e),
   },
   {
-    id: "suggestion-{n}",
-    keys: "Ctrl+1…9",
-    label: "hotkeys.suggestion",
+    id: 'suggestion-{n}',
+    keys: 'Ctrl+1…9',
+    label: 'hotkeys.suggestion',
     matches: (e) => ctrl(e) && !e.shiftKey && digit(e),
   },
   {
-    id: "term-search",
-    keys: "Shift+Enter",
-    label: "hotkeys.termSearch",
-    matches: (e) =>
-      e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey && e.key === "Enter",
+    id: 'term-search',
+    keys: 'Shift+Enter',
+    label: 'hotkeys.termSearch',
+    matches: (e) => e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey && e.key === 'Enter',
   },
   {
-    id: "font-larger",
-    keys: "Ctrl+Shift+↑",
-    label: "font.larger",
-    matches: (e) => ctrl(e) && e.shiftKey && e.key === "ArrowUp",
+    id: 'font-larger',
+    keys: 'Ctrl+Shift+↑',
+    label: 'font.larger',
+    matches: (e) => ctrl(e) && e.shiftKey && e.key === 'ArrowUp',
   },
   {
-    id: "font-smaller",
-    keys: "Ctrl+Shift+↓",
-    label: "font.smaller",
-    matches: (e) => ctrl(e) && e.shiftKey && e.key === "ArrowDown",
+    id: 'font-smaller',
+    keys: 'Ctrl+Shift+↓',
+    label: 'font.smaller',
+    matches: (e) => ctrl(e) && e.shiftKey && e.key === 'ArrowDown',
   },
-];
+]
 
 /**
  * The button a key press stands for, if that button is on the page and enabled. Returns the element so the
  * caller can prevent the browser's own action (Ctrl+S saves the page, Ctrl+R reloads it, Ctrl+D bookmarks).
  */
-export function hotkeyButton(
-  event: KeyboardEvent,
-  root: ParentNode = document
-): HTMLElement | undefined {
+export function hotkeyButton(event: KeyboardEvent, root: ParentNode = document): HTMLElement | undefined {
   for (const hotkey of hotkeys) {
-    const matched = hotkey.matches(event);
-    if (!matched) continue;
-    const id =
-      typeof matched === "number"
-        ? hotkey.id.replace("{n}", String(matched))
-        : hotkey.id;
-    const button = root.querySelector<HTMLButtonElement>(
-      `[data-hotkey="${id}"]`
-    );
-    if (button && !button.disabled) return button;
+    const matched = hotkey.matches(event)
+    if (!matched) continue
+    const id = typeof matched === 'number' ? hotkey.id.replace('{n}', String(matched)) : hotkey.id
+    const button = root.querySelector<HTMLButtonElement>(`[data-hotkey="${id}"]`)
+    if (button && !button.disabled) return button
   }
-  return undefined;
+  return undefined
 }

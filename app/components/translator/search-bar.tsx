@@ -1,47 +1,21 @@
-import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import type { SegmentSearch } from "~/lib/projects/segments.server";
-import {
-  placeHref,
-  searchParamName,
-  type Panel,
-  type SearchScope,
-} from "~/lib/projects/translator-url";
+import { Form, Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { SegmentSearch } from '~/lib/projects/segments.server'
+import { placeHref, searchParamName, type Panel, type SearchScope } from '~/lib/projects/translator-url'
 
-const scopes: SearchScope[] = ["source", "target", "comments"];
+const scopes: SearchScope[] = ['source', 'target', 'comments']
 
 /**
  * SPEC §2 "Search": boxes for source, translation and comments, run on Enter (a GET form, so the results are an
  * address), a results banner with the count and a close link, per-scope clear and clear-all.
  */
-export function SearchBar({
-  base,
-  search,
-  panel,
-  matches,
-}: {
-  base: string;
-  search: SegmentSearch;
-  panel: Panel;
-  matches?: number;
-}) {
-  const { t } = useTranslation("translate");
-  const active = scopes.some((scope) => search[scope]);
+export function SearchBar({ base, search, panel, matches }: { base: string; search: SegmentSearch; panel: Panel; matches?: number }) {
+  const { t } = useTranslation('translate')
+  const active = scopes.some((scope) => search[scope])
   return (
-    <div
-      role="search"
-      className="translator-search"
-      aria-label={t("search.label")}
-    >
-      <Form
-        method="get"
-        action={base}
-        className="search-form"
-        key={JSON.stringify(search)}
-      >
-        {panel !== "translations" ? (
-          <input type="hidden" name="panel" value={panel} />
-        ) : null}
+    <div role="search" className="translator-search" aria-label={t('search.label')}>
+      <Form method="get" action={base} className="search-form" key={JSON.stringify(search)}>
+        {panel !== 'translations' ? <input type="hidden" name="panel" value={panel} /> : null}
         {scopes.map((scope) => (
           <span key={scope} className="search-field">
             <label htmlFor={`search-${scope}`}>{t(`search.${scope}`)}</label>
@@ -49,7 +23,7 @@ export function SearchBar({
               id={`search-${scope}`}
               type="search"
               name={searchParamName(scope)}
-              defaultValue={search[scope] ?? ""}
+              defaultValue={search[scope] ?? ''}
               maxLength={200}
               enterKeyHint="search"
             />
@@ -60,7 +34,7 @@ export function SearchBar({
                   panel,
                 })}
                 className="search-clear"
-                aria-label={t("search.clearScope", {
+                aria-label={t('search.clearScope', {
                   scope: t(`search.${scope}`),
                 })}
               >
@@ -69,14 +43,14 @@ export function SearchBar({
             ) : null}
           </span>
         ))}
-        <button type="submit">{t("search.run")}</button>
+        <button type="submit">{t('search.run')}</button>
       </Form>
       {active ? (
         <p className="search-banner" role="status">
-          <span>{t("search.results", { count: matches ?? 0 })}</span>
-          <Link to={placeHref(base, { panel })}>{t("search.clearAll")}</Link>
+          <span>{t('search.results', { count: matches ?? 0 })}</span>
+          <Link to={placeHref(base, { panel })}>{t('search.clearAll')}</Link>
         </p>
       ) : null}
     </div>
-  );
+  )
 }

@@ -1,72 +1,60 @@
-import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { MAX_FONT_SIZE, MIN_FONT_SIZE } from "~/lib/projects/font-size";
-import { caretInActiveSource } from "./source-caret";
+import { Form, Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { MAX_FONT_SIZE, MIN_FONT_SIZE } from '~/lib/projects/font-size'
+import { caretInActiveSource } from './source-caret'
 
 /** The active segment's form; toolbar buttons submit it through the `form` attribute (no JavaScript needed). */
-export const SEGMENT_FORM = "segment-form";
+export const SEGMENT_FORM = 'segment-form'
 
 /** SPEC §2 toolbar order: previous and next unconfirmed, confirm, clear, copy source (plus save draft). */
 export const segmentActions: {
-  intent: string;
-  label: string;
-  hotkey?: string;
-  primary?: boolean;
+  intent: string
+  label: string
+  hotkey?: string
+  primary?: boolean
 }[] = [
-  { intent: "previous", label: "actions.previous", hotkey: "previous" },
-  { intent: "next", label: "actions.next", hotkey: "next" },
+  { intent: 'previous', label: 'actions.previous', hotkey: 'previous' },
+  { intent: 'next', label: 'actions.next', hotkey: 'next' },
   {
-    intent: "confirm",
-    label: "actions.confirm",
-    hotkey: "confirm",
+    intent: 'confirm',
+    label: 'actions.confirm',
+    hotkey: 'confirm',
     primary: true,
   },
-  { intent: "save-draft", label: "actions.saveDraft" },
-  { intent: "clear", label: "actions.clear", hotkey: "clear" },
-  { intent: "copy-source", label: "actions.copySource", hotkey: "copy-source" },
-  { intent: "split", label: "split.split", hotkey: "split" },
-  { intent: "merge", label: "split.merge", hotkey: "merge" },
-];
+  { intent: 'save-draft', label: 'actions.saveDraft' },
+  { intent: 'clear', label: 'actions.clear', hotkey: 'clear' },
+  { intent: 'copy-source', label: 'actions.copySource', hotkey: 'copy-source' },
+  { intent: 'split', label: 'split.split', hotkey: 'split' },
+  { intent: 'merge', label: 'split.merge', hotkey: 'merge' },
+]
 
 /** Split at the caret when it stands in the active source; otherwise the form's word field decides. */
 function rememberSplitCaret(event: React.MouseEvent<HTMLButtonElement>) {
-  const form = event.currentTarget.form;
-  const field = form?.elements.namedItem("splitAt");
-  if (form && field instanceof HTMLInputElement)
-    field.value = String(caretInActiveSource(form) ?? "");
+  const form = event.currentTarget.form
+  const field = form?.elements.namedItem('splitAt')
+  if (form && field instanceof HTMLInputElement) field.value = String(caretInActiveSource(form) ?? '')
 }
 
 interface ToolbarProps {
-  base: string;
-  downloads: { original: string; translated: string };
-  hasActive: boolean;
-  fontSize: number;
-  updateMt: boolean;
+  base: string
+  downloads: { original: string; translated: string }
+  hasActive: boolean
+  fontSize: number
+  updateMt: boolean
   /** Where font-size and settings forms come back to. */
-  here: string;
+  here: string
 }
 
 /**
  * SPEC §2 translator toolbar: back, segment actions, pretranslate and download menus, settings, font size.
  * Menus are <details> elements: they open with the keyboard and without scripts.
  */
-export function Toolbar({
-  base,
-  downloads,
-  hasActive,
-  fontSize,
-  updateMt,
-  here,
-}: ToolbarProps) {
-  const { t } = useTranslation("translate");
+export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, here }: ToolbarProps) {
+  const { t } = useTranslation('translate')
   return (
-    <div
-      className="translator-toolbar"
-      role="group"
-      aria-label={t("toolbar.label")}
-    >
+    <div className="translator-toolbar" role="group" aria-label={t('toolbar.label')}>
       <Link to="/" className="toolbar-back">
-        {t("backToFiles")}
+        {t('backToFiles')}
       </Link>
       <span className="toolbar-group">
         {segmentActions.map(({ intent, label, hotkey, primary }) => (
@@ -78,62 +66,57 @@ export function Toolbar({
             value={intent}
             data-hotkey={hotkey}
             disabled={!hasActive}
-            onClick={intent === "split" ? rememberSplitCaret : undefined}
-            className={primary ? "button-primary" : undefined}
+            onClick={intent === 'split' ? rememberSplitCaret : undefined}
+            className={primary ? 'button-primary' : undefined}
           >
             {t(label)}
           </button>
         ))}
       </span>
       <details className="toolbar-menu">
-        <summary>{t("toolbar.pretranslate")}</summary>
+        <summary>{t('toolbar.pretranslate')}</summary>
         <div className="menu-body">
           <p id="pretranslate-note" className="hint">
-            {t("toolbar.pretranslateLater")}
+            {t('toolbar.pretranslateLater')}
           </p>
           <button type="button" disabled aria-describedby="pretranslate-note">
-            {t("toolbar.pretranslateMt")}
+            {t('toolbar.pretranslateMt')}
           </button>
           <button type="button" disabled aria-describedby="pretranslate-note">
-            {t("toolbar.pretranslateTm")}
+            {t('toolbar.pretranslateTm')}
           </button>
         </div>
       </details>
       <details className="toolbar-menu">
-        <summary>{t("toolbar.download")}</summary>
+        <summary>{t('toolbar.download')}</summary>
         <ul className="menu-body">
           <li>
             <a href={downloads.original} download>
-              {t("toolbar.downloadOriginal")}
+              {t('toolbar.downloadOriginal')}
             </a>
           </li>
           <li>
             <a href={downloads.translated} download>
-              {t("toolbar.downloadTranslated")}
+              {t('toolbar.downloadTranslated')}
             </a>
           </li>
         </ul>
       </details>
       <details className="toolbar-menu">
-        <summary>{t("toolbar.settings")}</summary>
+        <summary>{t('toolbar.settings')}</summary>
         <Form method="post" action={base} className="menu-body">
           <input type="hidden" name="back" value={here} />
-          <p className="hint">{t("toolbar.settingsScope")}</p>
+          <p className="hint">{t('toolbar.settingsScope')}</p>
           <label className="checkbox">
             <input type="checkbox" name="updateMt" defaultChecked={updateMt} />
-            {t("toolbar.updateMt")}
+            {t('toolbar.updateMt')}
           </label>
           <button type="submit" name="intent" value="project-settings">
-            {t("toolbar.saveSettings")}
+            {t('toolbar.saveSettings')}
           </button>
         </Form>
       </details>
-      <Form
-        method="post"
-        action={base}
-        className="toolbar-group font-size"
-        aria-label={t("font.label")}
-      >
+      <Form method="post" action={base} className="toolbar-group font-size" aria-label={t('font.label')}>
         <input type="hidden" name="back" value={here} />
         <button
           type="submit"
@@ -141,25 +124,25 @@ export function Toolbar({
           value="font-size:smaller"
           data-hotkey="font-smaller"
           disabled={fontSize <= MIN_FONT_SIZE}
-          aria-label={t("font.smaller")}
+          aria-label={t('font.smaller')}
         >
           A−
         </button>
-        <output aria-label={t("font.current")}>{fontSize}</output>
+        <output aria-label={t('font.current')}>{fontSize}</output>
         <button
           type="submit"
           name="intent"
           value="font-size:larger"
           data-hotkey="font-larger"
           disabled={fontSize >= MAX_FONT_SIZE}
-          aria-label={t("font.larger")}
+          aria-label={t('font.larger')}
         >
           A+
         </button>
         <button type="submit" name="intent" value="font-size:reset">
-          {t("font.reset")}
+          {t('font.reset')}
         </button>
       </Form>
     </div>
-  );
+  )
 }

@@ -1,48 +1,30 @@
-import { useTranslation } from "react-i18next";
-import { formatPercent } from "~/lib/i18n/format";
-import { splitHoursMinutes } from "~/lib/projects/segment-rules";
+import { useTranslation } from 'react-i18next'
+import { formatPercent } from '~/lib/i18n/format'
+import { splitHoursMinutes } from '~/lib/projects/segment-rules'
 
 export interface FooterFigures {
-  percent: number;
-  segmentCount: number;
-  spentMinutes: number;
-  remainingMinutes?: number;
+  percent: number
+  segmentCount: number
+  spentMinutes: number
+  remainingMinutes?: number
 }
 
 /** SPEC §2 footer: file name, percent translated of N segments, time spent, time remaining, progress bar. */
-export function TranslatorFooter({
-  footer,
-  name,
-  language,
-}: {
-  footer: FooterFigures;
-  name: string;
-  language: string;
-}) {
-  const { t } = useTranslation("translate");
+export function TranslatorFooter({ footer, name, language }: { footer: FooterFigures; name: string; language: string }) {
+  const { t } = useTranslation('translate')
   const time = (minutes: number | undefined) => {
-    if (minutes === undefined) return t("footer.unknown");
-    const split = splitHoursMinutes(minutes);
-    return split.hours > 0
-      ? t("footer.hoursMinutes", split)
-      : t("footer.minutes", { count: split.minutes });
-  };
-  const percent = formatPercent(Math.max(0, footer.percent), language);
+    if (minutes === undefined) return t('footer.unknown')
+    const split = splitHoursMinutes(minutes)
+    return split.hours > 0 ? t('footer.hoursMinutes', split) : t('footer.minutes', { count: split.minutes })
+  }
+  const percent = formatPercent(Math.max(0, footer.percent), language)
   return (
     <footer className="translator-footer">
       <span>{name}</span>
-      <span>
-        {t("footer.translated", { percent, count: footer.segmentCount })}
-      </span>
-      <span>{t("footer.spent", { time: time(footer.spentMinutes) })}</span>
-      <span>
-        {t("footer.remaining", { time: time(footer.remainingMinutes) })}
-      </span>
-      <progress
-        max={100}
-        value={Math.max(0, footer.percent)}
-        aria-label={t("footer.label")}
-      />
+      <span>{t('footer.translated', { percent, count: footer.segmentCount })}</span>
+      <span>{t('footer.spent', { time: time(footer.spentMinutes) })}</span>
+      <span>{t('footer.remaining', { time: time(footer.remainingMinutes) })}</span>
+      <progress max={100} value={Math.max(0, footer.percent)} aria-label={t('footer.label')} />
     </footer>
-  );
+  )
 }

@@ -9,9 +9,8 @@ export interface ProjectSettings {
   updateMt: boolean
 }
 
-export async function projectSettings(project: { id: number }, userId: number): Promise<ProjectSettings> {
-  const [row] = await db().query<{ updateMt: boolean | null }>('select update_mt as "updateMt" from projects where id = $1', [project.id])
-  if (row?.updateMt !== null && row?.updateMt !== undefined) return { updateMt: row.updateMt }
+export async function projectSettings(project: { updateMt: boolean | null }, userId: number): Promise<ProjectSettings> {
+  if (project.updateMt !== null) return { updateMt: project.updateMt }
   const profile = await loadProfileSafely(userId)
   return { updateMt: profile?.updateMt ?? false }
 }

@@ -27,6 +27,11 @@ export interface ProjectSummary {
   /** Percent of words confirmed, 2 decimals; -1 while unknown (SPEC §3 "progress"). */
   translatedPercent: number
   createdAt: Date
+  /** SPEC §3 job data: the last active segment and the editing time in seconds. */
+  lastSegmentId: number | null
+  editingTime: number
+  /** The project's own "send my translations to improve MT" (copied from the profile at upload). */
+  updateMt: boolean | null
 }
 
 /** An unguessable URL-safe secret (96 bits), as SPEC's project and job passwords. */
@@ -39,6 +44,7 @@ const summaryColumns = `
   p.source_lang as "sourceLang", p.target_lang as "targetLang", p.status, p.analysis_status as "analysisStatus",
   p.error_code as "errorCode", p.word_count as "wordCount", p.segment_count as "segmentCount",
   p.segments_analyzed as "segmentsAnalyzed", p.created_at as "createdAt",
+  j.last_segment_id as "lastSegmentId", j.editing_time as "editingTime", p.update_mt as "updateMt",
   case when p.analysis_status <> 'DONE' then -1
        else coalesce(round(100.0 * p.words_translated / nullif(p.words_total, 0), 2)::float8, 0) end as "translatedPercent"`
 
@@ -60,8 +66,8 @@ export async function createProject(input: NewProject): Promise<{ id: number; pa
     const password = newPassword()
     const [project] = await tx.query<{ id: number }>(
       `insert into projects (password, owner_id, name, format, source_lang, target_lang, mt_system_id,
-                             tm_pretranslate, mt_pretranslate)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+                             tm_pretranslate, mt_pretranslate, update_mt)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, (select update_mt from user_settings where user_id = $2)) returning id`,
       [password, input.ownerId, input.name, input.format, input.sourceLang, input.targetLang,
        input.mtSystemId ?? null, input.tmPretranslate, input.mtPretranslate],
     )

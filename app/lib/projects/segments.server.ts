@@ -76,25 +76,31 @@ export async function segmentWindow(projectId: number, anchor: WindowAnchor, siz
       `select ${viewColumns} from segments s where s.project_id = $1${filter.sql} and ${where} order by s.position ${order} limit ${limit}`,
       [projectId, position ?? -1, ...filter.params],
     )
+  // One row more than wanted on each side tells whether more exist there (SPEC §4 "loads more").
   let segments: SegmentRow[]
+  let hasBefore = false
+  let hasAfter = false
+  const trim = (rows: SegmentRow[], limit: number) => (rows.length > limit ? rows.slice(0, limit) : rows)
   if (position === undefined) {
-    segments = await select('s.position > $2', 'asc', size * 2 + 1)
+    const rows = await select('s.position > $2', 'asc', size * 2 + 2)
+    hasAfter = rows.length > size * 2 + 1
+    segments = trim(rows, size * 2 + 1)
   } else if ('center' in anchor) {
-    const [before, from] = await Promise.all([select('s.position < $2', 'desc', size), select('s.position >= $2', 'asc', size + 1)])
-    segments = [...before.reverse(), ...from]
+    const [before, from] = await Promise.all([select('s.position < $2', 'desc', size + 1), select('s.position >= $2', 'asc', size + 2)])
+    hasBefore = before.length > size
+    hasAfter = from.length > size + 1
+    segments = [...trim(before, size).reverse(), ...trim(from, size + 1)]
   } else if ('before' in anchor) {
-    segments = (await select('s.position < $2', 'desc', size)).reverse()
+    const rows = await select('s.position < $2', 'desc', size + 1)
+    hasBefore = rows.length > size
+    segments = trim(rows, size).reverse()
+    hasAfter = true
   } else {
-    segments = await select('s.position > $2', 'asc', size)
+    const rows = await select('s.position > $2', 'asc', size + 1)
+    hasAfter = rows.length > size
+    segments = trim(rows, size)
+    hasBefore = true
   }
-  const firstShown = segments[0]?.position
-  const lastShown = segments.at(-1)?.position
-  const exists = async (where: string, at: number | undefined) =>
-    at !== undefined &&
-    (
-      await db().query(`select 1 from segments s where s.project_id = $1${filter.sql} and ${where} limit 1`, [projectId, at, ...filter.params])
-    ).length > 0
-  const [hasBefore, hasAfter] = await Promise.all([exists('s.position < $2', firstShown), exists('s.position > $2', lastShown)])
   return { segments: await labelled(projectId, segments), hasBefore, hasAfter }
 }
 
@@ -112,14 +118,17 @@ export async function countMatches(projectId: number, search: SegmentSearch): Pr
  */
 async function labelled(projectId: number, rows: SegmentRow[]): Promise<SegmentView[]> {
   if (rows.length === 0) return []
-  const first = (await firstSegmentId(projectId)) ?? 0
   const groups = [...new Set(rows.map((row) => row.originId ?? row.id))]
-  const members = await db().query<{ id: number; group: number; position: number }>(
-    `select id, coalesce(origin_id, id) as "group", position from segments
+  // The first segment's id comes along in the same query (one round trip less per page).
+  const members = await db().query<{ id: number; group: number; position: number; first: number }>(
+    `select id, coalesce(origin_id, id) as "group", position,
+            (select f.id from segments f where f.project_id = $1 order by f.position limit 1) as first
+       from segments
       where project_id = $1 and (origin_id = any($2::int[]) or id = any($2::int[]))
       order by position`,
     [projectId, groups],
   )
+  const first = members[0]?.first ?? 0
   const partsOf = new Map<number, number[]>()
   for (const member of members) partsOf.set(member.group, [...(partsOf.get(member.group) ?? []), member.id])
   return rows.map(({ originId, ...row }) => {
