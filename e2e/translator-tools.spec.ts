@@ -124,3 +124,26 @@ test('hotkeys press their buttons', async ({ page }, testInfo) => {
   await page.getByRole('button', { name: 'Noklusētais lielums' }).click()
   await expect(page.locator('.footer-progress, .translator-footer')).toContainText('no 3 segmentiem')
 })
+
+test('the window pages: scrolling loads more with JavaScript, links without', async ({ page }, testInfo) => {
+  await signIn(page)
+  const lines = Array.from({ length: 30 }, (_, n) => `Line number ${n + 1} here.`).join('\n')
+  await uploadAndOpen(page, testInfo, 'garsh.txt', `${lines}\n`)
+  const rows = page.locator('.segment-table tbody tr')
+  await expect(rows).toHaveCount(11)
+  if (isNoJs(testInfo)) {
+    await page.getByRole('link', { name: 'Nākamie segmenti' }).click()
+    await expect(page.getByRole('row', { name: /Line number 16 here\./ })).toBeVisible()
+    await expect(page.getByRole('row', { name: /Line number 1 here\./ })).toHaveCount(0)
+  } else {
+    await page.locator('.segment-list').evaluate((list) => list.scrollTo(0, list.scrollHeight))
+    await expect(rows).toHaveCount(16)
+    await page.locator('.segment-list').evaluate((list) => list.scrollTo(0, list.scrollHeight))
+    await expect(rows).toHaveCount(21)
+    await expect(page.getByRole('row', { name: /Line number 21 here\./ })).toBeVisible()
+    // A row loaded by scrolling can be made active like any other.
+    await page.getByRole('button', { name: 'Rediģēt 20. segmentu' }).click()
+    await expect(targetInput(page, testInfo, 20)).toBeFocused()
+  }
+  await expectNoAxeViolations(page, testInfo)
+})

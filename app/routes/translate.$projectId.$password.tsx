@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
-import { Form, useActionData, useFetcher, useLoaderData, useRevalidator, type ShouldRevalidateFunction } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
+import { Form, Link, useActionData, useFetcher, useLoaderData, useRevalidator, type ShouldRevalidateFunction } from '@remix-run/react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { TagEditor, UnusedTags, type TagEditorHandle } from '~/components/editor/tag-editor'
@@ -37,6 +37,7 @@ import {
   segmentWindow,
   setActiveSegment,
   type SegmentView,
+  type WindowAnchor,
 } from '~/lib/projects/segments.server'
 import { placeHref, readPlace, type TranslatorPlace } from '~/lib/projects/translator-url'
 
@@ -61,14 +62,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }
   }
   const env = getEnv()
-  const place = readPlace(new URL(request.url).searchParams)
+  const url = new URL(request.url)
+  const place = readPlace(url.searchParams)
   const searching = isSearchActive(place.search)
   const job = { lastSegmentId: project.lastSegmentId, editingTime: project.editingTime }
   // SPEC §4 "Search replaces the window, starting from the first segment when any search is active,
   // otherwise from the last active one".
   const wanted = place.segment ?? (searching ? undefined : job.lastSegmentId ?? undefined)
   const [window, matches, fontSize, settings] = await Promise.all([
-    segmentWindow(project.id, wanted ? { center: wanted } : { first: true }, env.SEGMENT_PAGE_SIZE, place.search),
+    segmentWindow(project.id, windowAnchor(url.searchParams, wanted), env.SEGMENT_PAGE_SIZE, place.search),
     searching ? countMatches(project.id, place.search) : undefined,
     readFontSize(request),
     projectSettings(project, user.id),
@@ -116,6 +118,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       remainingMinutes: remainingMinutes(job.editingTime, project.translatedPercent),
     },
   }
+}
+
+/**
+ * The window to read: centred on the wanted segment, or (SPEC §4 "scrolling … loads segments after / before",
+ * the browser's background loads) the page after or before a segment already shown.
+ */
+function windowAnchor(params: URLSearchParams, wanted: number | undefined): WindowAnchor {
+  const after = Number(params.get('after'))
+  const before = Number(params.get('before'))
+  if (Number.isSafeInteger(after) && after > 0) return { after }
+  if (Number.isSafeInteger(before) && before > 0) return { before }
+  return wanted ? { center: wanted } : { first: true }
 }
 
 const segmentIntent = z.union([z.enum(['save-draft', 'confirm', 'clear', 'copy-source', 'next', 'previous']), z.string().regex(/^move:\d+$/)])
@@ -308,23 +322,17 @@ function AnalysingWait({ name, done, total }: { name: string; done: number; tota
 
 function SegmentList({ loaded }: { loaded: Loaded }) {
   const { t } = useTranslation('translate')
-  const earlier = loaded.segments[0]
-  const later = loaded.segments.at(-1)
+  const more = useMoreSegments(loaded)
+  const earlier = more.segments[0]
+  const later = more.segments.at(-1)
   return (
-    <div className="segment-list">
-      {loaded.hasBefore && earlier ? (
-        <p>
-          <a
-            href={placeHref(loaded.base, {
-              ...loaded.place,
-              segment: earlier.id,
-            })}
-          >
-            {t('earlier')}
-          </a>
+    <div className="segment-list" ref={more.container}>
+      {more.hasBefore && earlier ? (
+        <p ref={more.topEdge}>
+          <Link to={placeHref(loaded.base, { ...loaded.place, segment: earlier.id })}>{t('earlier')}</Link>
         </p>
       ) : null}
-      {loaded.segments.length === 0 ? <p>{t('search.none')}</p> : null}
+      {more.segments.length === 0 ? <p>{t('search.none')}</p> : null}
       <table className="segment-table">
         <caption className="visually-hidden">{t('segments')}</caption>
         <thead>
@@ -336,25 +344,75 @@ function SegmentList({ loaded }: { loaded: Loaded }) {
           </tr>
         </thead>
         <tbody>
-          {loaded.segments.map((segment) => (
+          {more.segments.map((segment) => (
             <SegmentRow key={segment.id} segment={segment} number={segment.label} active={segment.id === loaded.activeId} loaded={loaded} />
           ))}
         </tbody>
       </table>
-      {loaded.hasAfter && later ? (
-        <p>
-          <a
-            href={placeHref(loaded.base, {
-              ...loaded.place,
-              segment: later.id,
-            })}
-          >
-            {t('later')}
-          </a>
+      {more.hasAfter && later ? (
+        <p ref={more.bottomEdge}>
+          <Link to={placeHref(loaded.base, { ...loaded.place, segment: later.id })}>{t('later')}</Link>
         </p>
       ) : null}
     </div>
   )
+}
+
+/**
+ * SPEC §4: with JavaScript, scrolling to the bottom of the list loads the segments after it, and to the top
+ * those before it (the "earlier"/"later" links stay for everyone else). A new page load starts over.
+ */
+function useMoreSegments(loaded: Loaded) {
+  const fresh = { before: [] as SegmentView[], after: [] as SegmentView[], hasBefore: loaded.hasBefore, hasAfter: loaded.hasAfter }
+  const [more, setMore] = useState(fresh)
+  const after = useFetcher<typeof loader>()
+  const before = useFetcher<typeof loader>()
+  const container = useRef<HTMLDivElement>(null)
+  const topEdge = useRef<HTMLParagraphElement>(null)
+  const bottomEdge = useRef<HTMLParagraphElement>(null)
+  const scrollBefore = useRef<number | undefined>(undefined)
+  useEffect(() => setMore({ before: [], after: [], hasBefore: loaded.hasBefore, hasAfter: loaded.hasAfter }), [loaded.renderedAt, loaded.hasBefore, loaded.hasAfter])
+  useEffect(() => {
+    const page = after.data
+    if (page && !page.analysing) setMore((current) => ({ ...current, after: [...current.after, ...page.segments], hasAfter: page.hasAfter }))
+  }, [after.data])
+  useEffect(() => {
+    const page = before.data
+    if (!page || page.analysing) return
+    scrollBefore.current = container.current ? container.current.scrollHeight - container.current.scrollTop : undefined
+    setMore((current) => ({ ...current, before: [...page.segments, ...current.before], hasBefore: page.hasBefore }))
+  }, [before.data])
+  // Rows added above keep the rows in view where they were.
+  useLayoutEffect(() => {
+    const list = container.current
+    if (list && scrollBefore.current !== undefined) list.scrollTop = list.scrollHeight - scrollBefore.current
+    scrollBefore.current = undefined
+  }, [more.before])
+  const segments = [...more.before, ...loaded.segments, ...more.after]
+  const firstId = segments[0]?.id
+  const lastId = segments.at(-1)?.id
+  useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined') return
+    const address = (edge: 'after' | 'before', id: number) => {
+      const params = new URLSearchParams(placeHref(loaded.base, { ...loaded.place, segment: undefined }).split('?')[1] ?? '')
+      params.set(edge, String(id))
+      return `${loaded.base}?${params}`
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue
+          if (entry.target === bottomEdge.current && lastId && after.state === 'idle') after.load(address('after', lastId))
+          if (entry.target === topEdge.current && firstId && before.state === 'idle') before.load(address('before', firstId))
+        }
+      },
+      { root: container.current, rootMargin: '100px' },
+    )
+    if (bottomEdge.current) observer.observe(bottomEdge.current)
+    if (topEdge.current) observer.observe(topEdge.current)
+    return () => observer.disconnect()
+  }, [firstId, lastId, after, before, loaded.base, loaded.place])
+  return { segments, hasBefore: more.hasBefore, hasAfter: more.hasAfter, container, topEdge, bottomEdge }
 }
 
 function SegmentRow({ segment, number, active, loaded }: { segment: SegmentView; number: string; active: boolean; loaded: Loaded }) {
