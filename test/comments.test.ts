@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createSession } from '~/lib/auth/session.server'
 import { createUser, type User } from '~/lib/auth/users.server'
-import { startWorker } from '~/lib/jobs/worker.server'
 import { addComment, commentedSegments, listComments, resolveComments } from '~/lib/projects/comments.server'
-import { taskHandlers } from '~/lib/projects/pipeline.server'
-import { createProject, findProject, type ProjectSummary } from '~/lib/projects/projects.server'
+import type { ProjectSummary } from '~/lib/projects/projects.server'
 import { withTestDatabase } from './database'
+import { readyProject } from './ready-project'
 
 /** Segment comments (SPEC §3 Comment, §5, §7 comments/add and comments/resolve, §8). */
 const database = withTestDatabase()
@@ -14,24 +13,6 @@ let project: ProjectSummary
 let other: ProjectSummary
 let ids: number[]
 let otherIds: number[]
-
-async function readyProject(ownerId: number, name: string, text: string): Promise<{ project: ProjectSummary; ids: number[] }> {
-  const created = await createProject({
-    ownerId,
-    name,
-    format: 'txt',
-    bytes: new TextEncoder().encode(text),
-    sourceLang: 'en',
-    targetLang: 'lv',
-    tmPretranslate: false,
-    mtPretranslate: false,
-  })
-  const worker = startWorker({ handlers: taskHandlers, pollMs: 20, log: () => {} })
-  await worker.idle()
-  await worker.stop()
-  const rows = await database.current().query<{ id: number }>('select id from segments where project_id = $1 order by position', [created.id])
-  return { project: (await findProject(ownerId, created.id, created.password))!, ids: rows.map((row) => row.id) }
-}
 
 beforeAll(async () => {
   const made = await createUser({ email: 'c@example.lv', name: 'Cēsu Komentētāja', password: 'a long password' })

@@ -1,11 +1,11 @@
 import { describe, expect, it, beforeAll } from 'vitest'
 import { createUser } from '~/lib/auth/users.server'
-import { startWorker } from '~/lib/jobs/worker.server'
-import { taskHandlers, translatedFile } from '~/lib/projects/pipeline.server'
-import { createProject, findProject, type ProjectSummary } from '~/lib/projects/projects.server'
+import { translatedFile } from '~/lib/projects/pipeline.server'
+import type { ProjectSummary } from '~/lib/projects/projects.server'
 import { MAX_EDIT_INTERVAL_SECONDS } from '~/lib/projects/segment-rules'
 import { countMatches, leaveSegment, nearestUnconfirmed, saveSegment, segmentWindow, setActiveSegment } from '~/lib/projects/segments.server'
 import { withTestDatabase } from './database'
+import { readyProject } from './ready-project'
 
 /** The translator's data layer (issue #4 groundwork): windows, saves with tag checks, navigation, time. */
 const database = withTestDatabase()
@@ -17,22 +17,7 @@ const html = `<!doctype html><html lang="en"><body>${Array.from({ length: 20 }, 
 beforeAll(async () => {
   const user = await createUser({ email: 's@example.lv', name: 'S', password: 'a long password' })
   if (!user.ok) throw new Error('no user')
-  const created = await createProject({
-    ownerId: user.user.id,
-    name: 'window.html',
-    format: 'html',
-    bytes: new TextEncoder().encode(html),
-    sourceLang: 'en',
-    targetLang: 'lv',
-    tmPretranslate: false,
-    mtPretranslate: false,
-  })
-  const worker = startWorker({ handlers: taskHandlers, pollMs: 20, log: () => {} })
-  await worker.idle()
-  await worker.stop()
-  project = (await findProject(user.user.id, created.id, created.password))!
-  const rows = await database.current().query<{ id: number }>('select id from segments where project_id = $1 order by position', [project.id])
-  ids = rows.map((row) => row.id)
+  ;({ project, ids } = await readyProject(user.user.id, 'window.html', html))
 })
 
 describe('segment windows (SPEC §7 "segments")', () => {

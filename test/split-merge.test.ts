@@ -5,13 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '~/lib/auth/users.server'
 import { detectFormat } from '~/lib/formats/registry.server'
 import { wellFormednessError } from '~/lib/formats/xml/xml-tree'
-import { startWorker } from '~/lib/jobs/worker.server'
-import { taskHandlers, translatedFile } from '~/lib/projects/pipeline.server'
-import { createProject, findProject, type ProjectSummary } from '~/lib/projects/projects.server'
+import { translatedFile } from '~/lib/projects/pipeline.server'
+import type { ProjectSummary } from '~/lib/projects/projects.server'
 import { saveSegment, segmentWindow } from '~/lib/projects/segments.server'
 import { mergeSegment, splitSegment } from '~/lib/projects/split-merge.server'
 import { unzipSync } from 'fflate'
 import { withTestDatabase } from './database'
+import { readyProject } from './ready-project'
 
 /**
  * Split and merge of segments (issue "Ctrl+S split and Ctrl+J merge"): the download stays the file it was,
@@ -28,12 +28,7 @@ beforeAll(async () => {
 })
 
 async function projectOf(name: string, bytes: Uint8Array): Promise<ProjectSummary> {
-  const format = detectFormat(name, bytes)!.id
-  const created = await createProject({ ownerId, name, format, bytes, sourceLang: 'en', targetLang: 'lv', tmPretranslate: false, mtPretranslate: false })
-  const worker = startWorker({ handlers: taskHandlers, pollMs: 10, log: () => {} })
-  await worker.idle()
-  await worker.stop()
-  return (await findProject(ownerId, created.id, created.password))!
+  return (await readyProject(ownerId, name, bytes)).project
 }
 
 const htmlProject = (body: string) =>

@@ -27,6 +27,7 @@ import {
 import { docxFloor, htmlFloor, type ParseFloor, textFloor, xmlFloor } from './parse-floor'
 import { buildApp, measureShippedJs } from './shipped-js'
 import { convertToOdt, countOutputUnits, hasCommand, timeCommand } from './translate-toolkit'
+import { kb, printTable, thousands, times } from '../print'
 
 interface Toolkit {
   command: string
@@ -100,17 +101,7 @@ interface Measurement {
 // --- printing -----------------------------------------------------------------------------------------------
 
 const ms = (value: number | undefined) => (value === undefined ? '—' : value < 100 ? value.toFixed(1) : value.toFixed(0))
-const times = (value: number) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)}×`
-const thousands = (value: number) => Math.round(value).toLocaleString('en-US')
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
-function printTable(header: string[], rows: string[][]) {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)))
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ')
-  console.log(line(header))
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '))
-  for (const row of rows) console.log(line(row))
-}
 
 function targetCells(measurement: Measurement, small: Measurement | undefined): [string, string] {
   if (measurement.paragraphs === SMALL) {

@@ -13,6 +13,7 @@ import { migrate } from '../../app/lib/db/migrate.server'
 import { measureScripts, requireBuild, startServer } from '../app-server'
 import { activeForm, signIn, translatorClient, type ActiveForm } from './client'
 import { bareWindowRead, benchDatabase, createBenchProject, translatorDocument, USER, type CreatedProject } from './project'
+import { kb, printTable, thousands, times } from '../print'
 
 const TARGET_P95_MS = 50
 const JS_TARGET_KB = 150
@@ -81,18 +82,8 @@ function distinctSample(ids: readonly number[], count: number, random: () => num
 // --- printing -----------------------------------------------------------------------------------------------
 
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0))
-const times = (value: number) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)}×`
-const thousands = (value: number) => Math.round(value).toLocaleString('en-US')
 const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(1)} s`
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
-function printTable(header: string[], rows: string[][]) {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)))
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ')
-  console.log(line(header))
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '))
-  for (const row of rows) console.log(line(row))
-}
 
 // --- the run ------------------------------------------------------------------------------------------------
 
