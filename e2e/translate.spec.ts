@@ -40,6 +40,9 @@ test('translate, confirm and download', async ({ page }, testInfo) => {
 
   await expect(page.getByRole('progressbar', { name: 'Progress' })).toBeVisible()
   await expect(page.locator('.translator-footer')).toContainText('no 3 segmentiem')
+  // One of three two-word segments confirmed: a third of the words.
+  await expect(page.locator('.translator-footer')).toContainText(/Iztulkoti 33,33\s?% no 3 segmentiem/)
+  await expect(page.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('value', '33.33')
 
   await page.getByRole('link', { name: 'Atpakaļ uz datņu sarakstu' }).first().click()
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Tulkojums' }).click()])

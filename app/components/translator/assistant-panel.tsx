@@ -57,7 +57,7 @@ function TranslationsTab({ base, lookups }: { base: string; lookups: { term: boo
           <label htmlFor="lookup-text">{t('panel.lookupText')}</label>
           <input id="lookup-text" name="text" type="search" required maxLength={200} />
           {lookups.term ? (
-            <button type="submit" name="kind" value="term" data-hotkey="term-search">
+            <button type="submit" name="kind" value="term" data-hotkey="term-search" onClick={takeSelectedText}>
               {t('panel.term')}
             </button>
           ) : null}
@@ -70,6 +70,13 @@ function TranslationsTab({ base, lookups }: { base: string; lookups: { term: boo
       ) : null}
     </>
   )
+}
+
+/** Shift+Enter (or a click) searches the text selected in the segment, when there is a selection. */
+function takeSelectedText(event: React.MouseEvent<HTMLButtonElement>) {
+  const selected = window.getSelection()?.toString().trim()
+  const field = event.currentTarget.form?.elements.namedItem('text')
+  if (selected && field instanceof HTMLInputElement) field.value = selected.slice(0, 200)
 }
 
 function ShortkeysTab() {
