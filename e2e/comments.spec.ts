@@ -1,4 +1,6 @@
-import { expect, expectNoAxeViolations, firstAccount, isNoJs, signIn, test } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, firstAccount, isNoJs, signIn, test } from './helpers'
+
+test.afterEach(async ({ page }) => deleteAllFiles(page))
 
 /**
  * Segment comments (SPEC §2 "Comments" tab, §5, §8): refused empty and over-long comments with the typed text

@@ -152,3 +152,17 @@ export async function expectTarget(page: Page, testInfo: TestInfo, number: strin
   if (isNoJs(testInfo)) await expect(targetOf(page, number)).toHaveValue(text)
   else await expect(targetOf(page, number)).toHaveText(text)
 }
+
+/**
+ * Deletes every file on the file list (the specs share one account and database per mode, and several of them
+ * expect an empty list). Specs that upload call it after each test, so a failed test leaves nothing behind.
+ */
+export async function deleteAllFiles(page: Page) {
+  await page.goto('/')
+  const deleteLink = page.getByRole('main').getByRole('link', { name: /^Dzēst / })
+  for (let left = await deleteLink.count(); left > 0; left = await deleteLink.count()) {
+    await deleteLink.first().click()
+    await page.getByRole('button', { name: 'Dzēst', exact: true }).click()
+    await expect(deleteLink).toHaveCount(left - 1)
+  }
+}

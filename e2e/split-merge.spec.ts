@@ -1,5 +1,7 @@
 import fs from 'node:fs'
-import { expect, expectNoAxeViolations, isNoJs, signIn, targetInput, targetOf, test } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, isNoJs, signIn, targetInput, targetOf, test } from './helpers'
+
+test.afterEach(async ({ page }) => deleteAllFiles(page))
 
 /**
  * Split and merge (issue "Ctrl+S split and Ctrl+J merge"): split segment 1 after a word, see its parts as

@@ -1,5 +1,7 @@
 import fs from 'node:fs'
-import { expect, expectNoAxeViolations, expectTarget, fillTarget, isNoJs, signIn, targetInput, targetOf, test } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, fillTarget, isNoJs, signIn, targetInput, targetOf, test } from './helpers'
+
+test.afterEach(async ({ page }) => deleteAllFiles(page))
 
 /**
  * The translator screen's first slice (issue #4, in progress): open a file, translate and confirm a segment,

@@ -1,4 +1,6 @@
-import { expect, expectNoAxeViolations, expectTarget, fillTarget, isNoJs, signIn, targetInput, targetOf, test, uploadAndOpen } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, fillTarget, isNoJs, signIn, targetInput, targetOf, test, uploadAndOpen } from './helpers'
+
+test.afterEach(async ({ page }) => deleteAllFiles(page))
 
 /**
  * The translator's toolbar, search, assistant panel and moves (issue #4), in both modes: search in each scope,
