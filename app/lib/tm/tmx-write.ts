@@ -77,14 +77,18 @@ function attributes(values: Record<string, string | undefined>): string {
     .join('')
 }
 
+/** Characters XML 1.0 cannot carry, even as references. */
+export const XML_FORBIDDEN_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
 /**
  * Escapes markup characters, keeps a carriage return as a reference (a parser would turn a literal one into a
  * line feed) and leaves out what XML 1.0 cannot carry at all: other C0 controls, U+FFFE/U+FFFF, lone surrogates.
  */
 function escapeXml(text: string): string {
   return text
-    // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .replace(XML_FORBIDDEN_CHARACTERS, '')
     .replace(/[&<>"\r]/g, (character) => ESCAPES[character] ?? character)
 }
 
