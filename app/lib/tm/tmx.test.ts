@@ -237,6 +237,11 @@ describe('input that cannot be read stops with an error value', () => {
     })
   })
 
+  it('gives no unit index when the error is outside any unit', async () => {
+    const { report } = await read('<?xml version="1.0"?><xliff version="1.2"/>')
+    expect(report.error).toStrictEqual({ code: 'not-tmx', detail: 'the root element is <xliff>' })
+  })
+
   it('never resolves entities declared in a DTD, external or internal', async () => {
     const xml =
       '<?xml version="1.0"?><!DOCTYPE tmx [<!ENTITY secret SYSTEM "file:///etc/passwd"><!ENTITY name "Tulks">]>' +
