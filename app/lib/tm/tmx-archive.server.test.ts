@@ -41,4 +41,12 @@ describe('readTmxUpload', () => {
     const { report } = await collect(readTmxUpload(chunked(bytes, 512), enFr))
     expect(report.error?.code).toBe(code)
   })
+
+  it('passes on a failure of the upload itself instead of waiting for more bytes', async () => {
+    async function* failingUpload() {
+      yield gzipSync(pensieve).subarray(0, 500)
+      throw new Error('connection reset')
+    }
+    await expect(collect(readTmxUpload(failingUpload(), enFr))).rejects.toThrow('connection reset')
+  })
 })

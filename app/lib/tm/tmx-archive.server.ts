@@ -2,7 +2,7 @@
  * A TMX upload as it comes: plain .tmx, .tmx.gz, or a .zip holding one .tmx. Told apart by their first bytes,
  * not by the file name, and unpacked as a stream (node:zlib for gzip, fflate's Unzip for zip).
  */
-import { Readable } from 'node:stream'
+import { pipeline, Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate'
 import { readTmx, TmxReadError, type LanguagePair, type TmxReading } from './tmx'
@@ -33,14 +33,21 @@ export async function* unpackTmx(input: AsyncIterable<Uint8Array>): AsyncGenerat
 }
 
 async function* gunzip(input: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const unzipped = Readable.from(input).pipe(createGunzip())
+  const unzipped = createGunzip()
+  // pipeline, not pipe: a failing upload must end the reading with its error rather than leave it waiting.
+  pipeline(Readable.from(input), unzipped, () => {})
   try {
     for await (const chunk of unzipped as AsyncIterable<Buffer>) {
       yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)
     }
   } catch (error) {
-    throw new TmxReadError('invalid-gzip', error instanceof Error ? error.message : undefined)
+    if (!isZlibError(error)) throw error
+    throw new TmxReadError('invalid-gzip', error.message)
   }
+}
+
+function isZlibError(error: unknown): error is Error {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('Z_')
 }
 
 /** fflate calls back synchronously while each chunk is pushed; what it hands over is yielded before the next push. */
