@@ -1,0 +1,421 @@
+/**
+ * Streaming TMX reader (TMX 1.4b; 1.1–1.4 read the same way, `lang` standing in for `xml:lang`). Pure and
+ * browser-safe: bytes in, translation units out, one chunk at a time, so a 300 MB memory is never held whole.
+ * Unpacking .tmx.gz and .zip lives in tmx-archive.server.ts; writing in tmx-write.ts.
+ *
+ * htmlparser2 tokenizes; it knows nothing of DTDs, so no external (or internal) entity is ever resolved: only the
+ * five XML entities and character references are decoded. It is lenient, so the well-formedness it does not
+ * check and a TM import needs (balanced elements, one <tmx> root) is checked here.
+ */
+import { Parser } from 'htmlparser2'
+import { serialize, validate, type TaggedText } from '../tags'
+import { INLINE_CODE_ELEMENTS, UnitTagNumbering, type SegPiece } from './tmx-inline'
+
+export interface LanguagePair {
+  sourceLang: string
+  targetLang: string
+}
+
+/** One translation unit for the pair asked for; source and target in canonical tag form (app/lib/tags). */
+export interface TmUnit {
+  source: string
+  target: string
+  /** The variants' languages as written in the file (e.g. "EN-US" when "en" was asked for). */
+  sourceLang: string
+  targetLang: string
+  /** creationid of the target variant, else of the unit. */
+  creator?: string
+  created?: Date
+  changed?: Date
+}
+
+/** Why a unit was left out; the import goes on. */
+export type TmxSkipCode = 'no-variant-for-pair' | 'empty-segment' | 'invalid-inline-codes'
+
+/** Why reading stopped; the units read before stay read. */
+export type TmxErrorCode =
+  | 'not-tmx'
+  | 'malformed-xml'
+  | 'unsupported-encoding'
+  | 'invalid-encoding'
+  | 'invalid-gzip'
+  | 'invalid-zip'
+  | 'zip-without-tmx'
+  | 'zip-with-several-tmx'
+
+export interface TmxIssue<Code extends string> {
+  code: Code
+  /** 0-based position of the <tu> in the file. */
+  unitIndex?: number
+  /** For logs and support, not shown as is: the language missing, the tag error, the character offset. */
+  detail?: string
+}
+
+export interface ImportReport {
+  imported: number
+  skipped: number
+  skippedByCode: Record<TmxSkipCode, number>
+  /** The first MAX_REPORTED_ISSUES skipped units with their reasons (the counts above are complete). */
+  issues: TmxIssue<TmxSkipCode>[]
+  error?: TmxIssue<TmxErrorCode>
+  header: { srclang?: string; creationtool?: string }
+}
+
+export const MAX_REPORTED_ISSUES = 100
+
+/** A failure of the input, carried as a value to the report; anything else thrown while reading is a bug. */
+export class TmxReadError extends Error {
+  constructor(
+    readonly code: TmxErrorCode,
+    readonly detail?: string,
+  ) {
+    super(detail ? `${code}: ${detail}` : code)
+    this.name = 'TmxReadError'
+  }
+}
+
+export interface TmxReading {
+  /** Yields the units as they are read; when it ends, importReport is complete (error set if reading stopped). */
+  units: AsyncGenerator<TmUnit, ImportReport>
+  importReport: ImportReport
+}
+
+/** Reads TMX bytes (UTF-8, or UTF-16 with a BOM, or another encoding its XML declaration names). */
+export function readTmx(input: AsyncIterable<Uint8Array>, pair: LanguagePair): TmxReading {
+  const importReport: ImportReport = {
+    imported: 0,
+    skipped: 0,
+    skippedByCode: { 'no-variant-for-pair': 0, 'empty-segment': 0, 'invalid-inline-codes': 0 },
+    issues: [],
+    header: {},
+  }
+  return { importReport, units: readUnits(input, pair, importReport) }
+}
+
+async function* readUnits(
+  input: AsyncIterable<Uint8Array>,
+  pair: LanguagePair,
+  report: ImportReport,
+): AsyncGenerator<TmUnit, ImportReport> {
+  let ready: TmUnit[] = []
+  const handler = new TmxHandler(pair, report, (unit) => ready.push(unit))
+  const parser = new CheckedParser(handler)
+  const takeReady = () => {
+    const units = ready
+    ready = []
+    return units
+  }
+  try {
+    for await (const text of decodeXmlText(input)) {
+      parser.write(text)
+      yield* takeReady()
+    }
+    parser.end()
+    yield* takeReady()
+  } catch (error) {
+    if (!(error instanceof TmxReadError)) throw error
+    yield* takeReady()
+    report.error = { code: error.code, ...definedOnly({ unitIndex: handler.currentUnitIndex(), detail: error.detail }) }
+  }
+  return report
+}
+
+/** What the parser is doing when it reports a closing element: a self-closing tag is not an implied close. */
+type Closing = 'tag' | 'self-closing' | 'end-of-file'
+
+/**
+ * htmlparser2 with the well-formedness checks it leaves out: a closing tag must close the innermost element.
+ * It hooks the tokenizer callbacks onselfclosingtag, onclosetag and onend, which htmlparser2 marks internal;
+ * the malformed-XML cases in tmx.test.ts pin that behaviour when htmlparser2 is upgraded.
+ */
+class CheckedParser extends Parser {
+  constructor(private readonly handler: TmxHandler) {
+    super(handler, { xmlMode: true })
+    handler.position = () => this.startIndex
+  }
+
+  override onselfclosingtag(endIndex: number): void {
+    this.handler.closing = 'self-closing'
+    super.onselfclosingtag(endIndex)
+    this.handler.closing = 'tag'
+  }
+
+  override onclosetag(start: number, endIndex: number): void {
+    const closedBefore = this.handler.closedCount
+    super.onclosetag(start, endIndex)
+    if (this.handler.closedCount === closedBefore) {
+      throw new TmxReadError('malformed-xml', `a closing tag at character ${start} closes no open element`)
+    }
+  }
+
+  override onend(): void {
+    this.handler.closing = 'end-of-file'
+    super.onend()
+  }
+}
+
+interface VariantState {
+  lang: string
+  attributes: Record<string, string>
+  pieces: SegPiece[]
+  unknownElement?: string
+}
+
+interface UnitState {
+  index: number
+  attributes: Record<string, string>
+  variants: VariantState[]
+}
+
+/** The parser's callbacks: a small state machine over tmx > body > tu > tuv > seg. */
+class TmxHandler {
+  closing: Closing = 'tag'
+  closedCount = 0
+  position: () => number = () => 0
+  private readonly elements: string[] = []
+  private rootSeen = false
+  private unitCount = 0
+  private unit: UnitState | undefined
+  private variant: VariantState | undefined
+  private inSeg = false
+  /** > 0 inside an inline code's native content (bpt, ept, it, ph, ut and any <sub> in them): not text. */
+  private codeDepth = 0
+
+  constructor(
+    private readonly pair: LanguagePair,
+    private readonly report: ImportReport,
+    private readonly emit: (unit: TmUnit) => void,
+  ) {}
+
+  currentUnitIndex(): number | undefined {
+    return this.unit?.index
+  }
+
+  onopentag(tagName: string, attribs: Record<string, string>): void {
+    const name = tagName.toLowerCase()
+    if (this.elements.length === 0) {
+      if (this.rootSeen) throw new TmxReadError('malformed-xml', `a second root element <${tagName}> at character ${this.position()}`)
+      if (name !== 'tmx') throw new TmxReadError('not-tmx', `the root element is <${tagName}>`)
+      this.rootSeen = true
+    }
+    this.elements.push(name)
+    if (this.codeDepth > 0) {
+      this.codeDepth++
+    } else if (this.inSeg) {
+      this.openInline(name, lowerCaseKeys(attribs))
+    } else if (name === 'header') {
+      const attributes = lowerCaseKeys(attribs)
+      this.report.header = { srclang: attributes.srclang, creationtool: attributes.creationtool }
+    } else if (name === 'tu') {
+      this.unit = { index: this.unitCount++, attributes: lowerCaseKeys(attribs), variants: [] }
+      this.variant = undefined
+    } else if (name === 'tuv' && this.unit) {
+      const attributes = lowerCaseKeys(attribs)
+      const lang = attributes['xml:lang'] ?? attributes.lang ?? ''
+      const wanted = samePrimary(lang, this.pair.sourceLang) || samePrimary(lang, this.pair.targetLang)
+      // Variants in other languages are not kept: a 50-language unit costs no more than a bilingual one.
+      this.variant = wanted ? { lang, attributes, pieces: [] } : undefined
+    } else if (name === 'seg') {
+      this.inSeg = true
+    }
+  }
+
+  ontext(text: string): void {
+    if (!this.inSeg || this.codeDepth > 0 || !this.variant) return
+    const last = this.variant.pieces.at(-1)
+    if (last?.kind === 'text') last.text += text
+    else this.variant.pieces.push({ kind: 'text', text })
+  }
+
+  onclosetag(tagName: string, isImplied: boolean): void {
+    this.closedCount++
+    if (this.closing === 'end-of-file') {
+      throw new TmxReadError('malformed-xml', `<${tagName}> is not closed at the end of the file`)
+    }
+    if (this.closing === 'tag' && isImplied) {
+      throw new TmxReadError('malformed-xml', `<${tagName}> is not closed before character ${this.position()}`)
+    }
+    const name = this.elements.pop()
+    if (this.codeDepth > 0) {
+      this.codeDepth--
+    } else if (this.inSeg) {
+      if (name === 'seg') this.inSeg = false
+      else if (name === 'hi') this.variant?.pieces.push({ kind: 'hi', edge: 'close' })
+    } else if (name === 'tuv') {
+      if (this.unit && this.variant) this.unit.variants.push(this.variant)
+      this.variant = undefined
+    } else if (name === 'tu' && this.unit) {
+      this.finishUnit(this.unit)
+      this.unit = undefined
+    }
+  }
+
+  onend(): void {
+    if (!this.rootSeen) throw new TmxReadError('not-tmx', 'no root element')
+  }
+
+  private openInline(name: string, attributes: Record<string, string>): void {
+    const variant = this.variant
+    if (INLINE_CODE_ELEMENTS.has(name)) {
+      this.codeDepth = 1
+      variant?.pieces.push({
+        kind: 'code',
+        element: name as 'bpt' | 'ept' | 'it' | 'ph' | 'ut',
+        i: attributes.i,
+        x: attributes.x,
+        type: attributes.type,
+      })
+    } else if (name === 'hi') {
+      variant?.pieces.push({ kind: 'hi', edge: 'open', x: attributes.x })
+    } else if (variant) {
+      variant.unknownElement ??= name
+    }
+  }
+
+  private finishUnit(unit: UnitState): void {
+    const source = pickVariant(unit.variants, this.pair.sourceLang)
+    const target = pickVariant(
+      unit.variants.filter((variant) => variant !== source),
+      this.pair.targetLang,
+    )
+    if (!source || !target) {
+      const missing = source ? this.pair.targetLang : this.pair.sourceLang
+      return this.skip({ code: 'no-variant-for-pair', unitIndex: unit.index, detail: missing })
+    }
+    const unknownElement = source.unknownElement ?? target.unknownElement
+    if (unknownElement) {
+      return this.skip({ code: 'invalid-inline-codes', unitIndex: unit.index, detail: `<${unknownElement}> in <seg>` })
+    }
+    const numbering = new UnitTagNumbering()
+    const sourceTokens = numbering.tokensOf(source.pieces)
+    const targetTokens = numbering.tokensOf(target.pieces)
+    if (isBlank(sourceTokens) || isBlank(targetTokens)) {
+      return this.skip({ code: 'empty-segment', unitIndex: unit.index, detail: isBlank(sourceTokens) ? 'source' : 'target' })
+    }
+    for (const [side, tokens] of [['source', sourceTokens], ['target', targetTokens]] as const) {
+      const [error] = validate(tokens)
+      if (error) {
+        const detail = `${side}: ${error.code}${error.tag ? ` ${error.tag}` : ''}`
+        return this.skip({ code: 'invalid-inline-codes', unitIndex: unit.index, detail })
+      }
+    }
+    const attribute = (name: string) => target.attributes[name] ?? unit.attributes[name]
+    this.report.imported++
+    this.emit({
+      source: serialize(sourceTokens),
+      target: serialize(targetTokens),
+      sourceLang: source.lang,
+      targetLang: target.lang,
+      ...definedOnly({
+        creator: attribute('creationid'),
+        created: parseTmxDate(attribute('creationdate')),
+        changed: parseTmxDate(attribute('changedate')),
+      }),
+    })
+  }
+
+  private skip(issue: TmxIssue<TmxSkipCode>): void {
+    this.report.skipped++
+    this.report.skippedByCode[issue.code]++
+    if (this.report.issues.length < MAX_REPORTED_ISSUES) this.report.issues.push(issue)
+  }
+}
+
+/** The exact language first (case-insensitive), else the first variant with the same primary subtag ("en" ~ "EN-US"). */
+export function pickVariant<V extends { lang: string }>(variants: readonly V[], lang: string): V | undefined {
+  const wanted = lang.toLowerCase()
+  return (
+    variants.find((variant) => variant.lang.toLowerCase() === wanted) ??
+    variants.find((variant) => samePrimary(variant.lang, lang))
+  )
+}
+
+function samePrimary(a: string, b: string): boolean {
+  const primary = (lang: string) => lang.toLowerCase().split(/[-_]/)[0]
+  return a !== '' && primary(a) === primary(b)
+}
+
+/** TMX dates are UTC, YYYYMMDDThhmmssZ; anything else is ignored rather than failing the unit. */
+export function parseTmxDate(value: string | undefined): Date | undefined {
+  const match = value && /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value.trim())
+  if (!match) return undefined
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number]
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second))
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined
+}
+
+function isBlank(tokens: TaggedText): boolean {
+  return tokens.every((token) => token.kind !== 'text' || token.text.trim() === '')
+}
+
+function lowerCaseKeys(attributes: Record<string, string>): Record<string, string> {
+  const lowered: Record<string, string> = {}
+  for (const [key, value] of Object.entries(attributes)) lowered[key.toLowerCase()] = value
+  return lowered
+}
+
+function definedOnly<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>
+}
+
+const SNIFF_BYTES = 512
+
+/**
+ * Bytes to text, chunk by chunk. The encoding comes from a BOM, else from the first bytes of "<?xml" in
+ * UTF-16, else from the XML declaration, else UTF-8 (the XML default). Invalid bytes stop the reading.
+ */
+export async function* decodeXmlText(input: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  let decoder: TextDecoder | undefined
+  let head: Uint8Array = new Uint8Array(0)
+  const decode = (bytes?: Uint8Array) => {
+    try {
+      return bytes ? decoder!.decode(bytes, { stream: true }) : decoder!.decode()
+    } catch {
+      throw new TmxReadError('invalid-encoding', `not valid ${decoder!.encoding}`)
+    }
+  }
+  for await (const chunk of input) {
+    if (decoder) {
+      yield decode(chunk)
+      continue
+    }
+    head = concatBytes(head, chunk)
+    if (head.length < SNIFF_BYTES) continue
+    decoder = decoderFor(head)
+    yield decode(head)
+  }
+  if (!decoder) {
+    decoder = decoderFor(head)
+    yield decode(head)
+  }
+  yield decode()
+}
+
+function decoderFor(head: Uint8Array): TextDecoder {
+  const label = encodingLabel(head)
+  try {
+    return new TextDecoder(label, { fatal: true })
+  } catch {
+    throw new TmxReadError('unsupported-encoding', label)
+  }
+}
+
+function encodingLabel(head: Uint8Array): string {
+  const [b0, b1, b2] = head
+  if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return 'utf-8'
+  if (b0 === 0xff && b1 === 0xfe) return 'utf-16le'
+  if (b0 === 0xfe && b1 === 0xff) return 'utf-16be'
+  if (b0 === 0x3c && b1 === 0x00) return 'utf-16le'
+  if (b0 === 0x00 && b1 === 0x3c) return 'utf-16be'
+  const declaration = /^<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(new TextDecoder('latin1').decode(head))
+  const declared = declaration?.[1]?.toLowerCase()
+  // Without a BOM, bytes that read as ASCII cannot be UTF-16, whatever the declaration says.
+  return declared && !declared.startsWith('utf-16') ? declared : 'utf-8'
+}
+
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length)
+  joined.set(a)
+  joined.set(b, a.length)
+  return joined
+}
