@@ -8,9 +8,13 @@
  * 2. An alignment pairs at most c tokens as equal, and every other token of the longer side costs at least 1, so
  *    d ≥ L − c. Hence match ≥ t needs c ≥ L − dMax(L).
  * 3. c ≤ min(n, m) turns that into a length window: m ∈ [ceil(n·t/100), floor(n·100/t)].
- * 4. For t ≥ 1 a unit sharing no token with a non-empty query fails 2, so only units found through the
- *    query's tokens (and, for an empty query, units without tokens) can match; every one of those that passes
- *    2 is scored exactly, and ordered by the same comparison as the brute force.
+ * 4. L − dMax(L) = ceil(L·t/100) ≥ ceil(n·t/100) = cMin: every match shares at least cMin tokens with the query.
+ *    For t ≥ 1 and n > 0 that is at least 1, so only units found through the query's keys can match (and for an
+ *    empty query only units without tokens).
+ * 5. Prefix filter: if a set P of the query's keys holds more than n − cMin of its tokens, a unit sharing no key
+ *    of P shares at most n − (tokens in P) < cMin tokens, so it cannot match. The index reads only the postings
+ *    of such a P, made of the rarest keys; every unit found there that passes 2 is scored exactly and ordered by
+ *    the same comparison as the brute force.
  */
 import { baseScore, type FuzzyScore, score, tokenDistance } from './fuzzy-score'
 import { keyCounts, tokenize, type TokenizedSegment } from './tokens'
@@ -99,9 +103,15 @@ export function bruteForceTop(
   return hits.sort(compareHits).slice(0, top)
 }
 
+/** The fewest shared tokens any candidate needs against a query of n tokens: c ≥ ceil(n·t/100) (step 4). */
+export function minimumShared(queryTokens: number, threshold: number): number {
+  return Math.ceil((queryTokens * threshold) / 100)
+}
+
 interface Posting {
   unit: number
-  count: number
+  /** The unit's token count, kept here so a scan of the window needs no other lookup. */
+  length: number
 }
 
 interface PostingList {
@@ -110,17 +120,25 @@ interface PostingList {
   sorted: boolean
 }
 
+interface IndexedUnit extends PreparedUnit {
+  stats: SegmentStats
+}
+
 /**
- * An in-memory inverted index: token key → units holding it, with how often. A lookup counts the shared tokens
- * of the units in the query's length window, keeps those that can reach the threshold and scores them exactly.
+ * An in-memory inverted index: token key → units holding it. A lookup reads the postings of the query's rarest
+ * keys (a prefix that every unit able to match must touch, step 5), within the length window; counts the shared
+ * tokens of each unit found exactly; keeps those that can reach the threshold and scores them exactly.
+ * Units are only added: a changed unit needs a new index (the database-backed index is the one that updates).
  */
 export class TmIndex {
-  private readonly units: PreparedUnit[] = []
+  private readonly units: IndexedUnit[] = []
   private readonly ids = new Set<number>()
   private readonly lists = new Map<string, PostingList>()
   /** Units without tokens (only tags, or nothing): the only ones an empty query can match. */
   private readonly withoutTokens: number[] = []
-  private shared = new Int32Array(0)
+  /** Per unit, the number of the last lookup that found it: no set to clear between lookups. */
+  private seen = new Int32Array(0)
+  private lookups = 0
 
   get size(): number {
     return this.units.length
@@ -130,15 +148,16 @@ export class TmIndex {
     if (this.ids.has(unit.id)) throw new RangeError(`TM unit ${unit.id} is already indexed`)
     this.ids.add(unit.id)
     const prepared = prepareUnit(unit)
-    const { tokenized } = prepared
-    const position = this.units.push(prepared) - 1
-    if (tokenized.tokens.length === 0) this.withoutTokens.push(position)
-    for (const [key, count] of keyCounts(tokenized.tokens)) {
+    const stats = statsOf(prepared.tokenized)
+    const position = this.units.push({ ...prepared, stats }) - 1
+    const length = stats.tokenCount
+    if (length === 0) this.withoutTokens.push(position)
+    for (const key of stats.keyCounts.keys()) {
       let list = this.lists.get(key)
       if (!list) this.lists.set(key, (list = { postings: [], sorted: true }))
       const last = list.postings.at(-1)
-      if (last && this.tokenCount(last.unit) > tokenized.tokens.length) list.sorted = false
-      list.postings.push({ unit: position, count })
+      if (last && last.length > length) list.sorted = false
+      list.postings.push({ unit: position, length })
     }
   }
 
@@ -147,64 +166,62 @@ export class TmIndex {
       throw new RangeError(`A lookup threshold is an integer from 1 to 100, not ${threshold}`)
     }
     const tokenized = tokenize(query)
-    const n = tokenized.tokens.length
+    const stats = statsOf(tokenized)
+    const n = stats.tokenCount
     const hits: TmHit[] = []
-    const consider = (position: number, shared: number) => {
+    const found = n === 0 ? this.withoutTokens : this.candidates(stats, threshold)
+    for (const position of found) {
       const candidate = this.units[position]
-      if (!candidate) return
-      const m = candidate.tokenized.tokens.length
-      if (!canReach(n, m, shared, threshold)) return
-      // The cheap distance first: its base score bounds the match from above.
-      if (baseScore(tokenDistance(tokenized.tokens, candidate.tokenized.tokens), Math.max(n, m)) < threshold) return
+      if (!candidate) continue
+      const m = candidate.stats.tokenCount
+      if (!canReach(n, m, sharedTokens(stats, candidate.stats), threshold)) continue
+      // The cheap distance first: its base score bounds the match from above (step 1).
+      if (baseScore(tokenDistance(tokenized.tokens, candidate.tokenized.tokens), Math.max(n, m)) < threshold) continue
       const result = score(tokenized, candidate.tokenized)
       if (result.match >= threshold) hits.push({ unit: candidate.unit, ...result })
-    }
-    if (n === 0) {
-      for (const position of this.withoutTokens) consider(position, 0)
-    } else {
-      const touched = this.countShared(tokenized, threshold)
-      for (const position of touched) consider(position, this.shared[position] ?? 0)
-      for (const position of touched) this.shared[position] = 0
     }
     return hits.sort(compareHits).slice(0, top)
   }
 
-  /** Adds up, per unit in the length window, the tokens it shares with the query; returns the units touched. */
-  private countShared(query: TokenizedSegment, threshold: number): number[] {
-    if (this.shared.length < this.units.length) this.shared = new Int32Array(this.units.length)
-    const window = lengthWindow(query.tokens.length, threshold)
-    const touched: number[] = []
-    for (const [key, queryCount] of keyCounts(query.tokens)) {
-      const list = this.lists.get(key)
+  /** The units in the length window holding at least one of the query's prefix keys, each once. */
+  private candidates(query: SegmentStats, threshold: number): number[] {
+    if (this.seen.length < this.units.length) this.seen = new Int32Array(this.units.length)
+    const stamp = ++this.lookups
+    const window = lengthWindow(query.tokenCount, threshold)
+    const rarestFirst = [...query.keyCounts]
+      .map(([key, count]) => ({ count, list: this.lists.get(key) }))
+      .sort((a, b) => (a.list?.postings.length ?? 0) - (b.list?.postings.length ?? 0))
+    // Step 5: the prefix must cover n − cMin + 1 of the query's tokens.
+    let uncovered = query.tokenCount - minimumShared(query.tokenCount, threshold) + 1
+    const found: number[] = []
+    for (const { count, list } of rarestFirst) {
+      if (uncovered <= 0) break
+      uncovered -= count
       if (!list) continue
       if (!list.sorted) {
-        list.postings.sort((a, b) => this.tokenCount(a.unit) - this.tokenCount(b.unit) || a.unit - b.unit)
+        list.postings.sort((a, b) => a.length - b.length || a.unit - b.unit)
         list.sorted = true
       }
       const { postings } = list
-      for (let at = this.firstWithTokens(postings, window.min); at < postings.length; at++) {
+      for (let at = firstWithLength(postings, window.min); at < postings.length; at++) {
         const posting = postings[at]
-        if (!posting || this.tokenCount(posting.unit) > window.max) break
-        const before = this.shared[posting.unit] ?? 0
-        if (before === 0) touched.push(posting.unit)
-        this.shared[posting.unit] = before + Math.min(queryCount, posting.count)
+        if (!posting || posting.length > window.max) break
+        if (this.seen[posting.unit] === stamp) continue
+        this.seen[posting.unit] = stamp
+        found.push(posting.unit)
       }
     }
-    return touched
+    return found
   }
+}
 
-  private firstWithTokens(postings: readonly Posting[], min: number): number {
-    let low = 0
-    let high = postings.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if (this.tokenCount(postings[middle]?.unit ?? 0) < min) low = middle + 1
-      else high = middle
-    }
-    return low
+function firstWithLength(postings: readonly Posting[], min: number): number {
+  let low = 0
+  let high = postings.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((postings[middle]?.length ?? 0) < min) low = middle + 1
+    else high = middle
   }
-
-  private tokenCount(position: number): number {
-    return this.units[position]?.tokenized.tokens.length ?? 0
-  }
+  return low
 }
