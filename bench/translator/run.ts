@@ -13,6 +13,7 @@ import { migrate } from '../../app/lib/db/migrate.server'
 import { measureScripts, requireBuild, startServer } from '../app-server'
 import { activeForm, signIn, translatorClient, type ActiveForm } from './client'
 import { bareWindowRead, benchDatabase, createBenchProject, translatorDocument, USER, type CreatedProject } from './project'
+import { percentile, seeded } from '../measure'
 import { kb, printTable, thousands, times } from '../print'
 
 const TARGET_P95_MS = 50
@@ -41,11 +42,6 @@ interface Figure {
   target?: boolean
 }
 
-function percentile(times: readonly number[], fraction: number): number {
-  const sorted = [...times].sort((a, b) => a - b)
-  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN
-}
-
 async function timeEach<T>(items: readonly T[], work: (item: T) => Promise<unknown>): Promise<number[]> {
   const times: number[] = []
   for (const item of items) {
@@ -54,18 +50,6 @@ async function timeEach<T>(items: readonly T[], work: (item: T) => Promise<unkno
     times.push(performance.now() - start)
   }
   return times
-}
-
-/** A small seeded generator (mulberry32), so two runs measure the same segments. */
-function seeded(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
 }
 
 function distinctSample(ids: readonly number[], count: number, random: () => number): number[] {

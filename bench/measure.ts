@@ -1,0 +1,19 @@
+/** Helpers the benchmarks share: percentiles of timings and a seeded generator. */
+
+/** The value at `fraction` (0–1) of the sorted timings, nearest rank. */
+export function percentile(times: readonly number[], fraction: number): number {
+  const sorted = [...times].sort((a, b) => a - b)
+  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN
+}
+
+/** A small seeded generator (mulberry32), so two runs measure the same data. */
+export function seeded(seed: number) {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
