@@ -1,6 +1,6 @@
 import { RemixBrowser } from '@remix-run/react'
 import i18next from 'i18next'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { getInitialNamespaces } from 'remix-i18next/client'
@@ -18,17 +18,16 @@ async function hydrate() {
       ns: getInitialNamespaces(),
     })
 
-  // Not inside startTransition (as Remix's template does): a transition-priority hydration that a click or a
-  // hash change interrupts failed now and then in our browser tests with React's error #345 ("Root did not
-  // complete"); hydrating at default priority lets such events wait for it instead.
-  hydrateRoot(
-    document,
-    <I18nextProvider i18n={i18next}>
-      <StrictMode>
-        <RemixBrowser />
-      </StrictMode>
-    </I18nextProvider>,
-  )
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    )
+  })
 }
 
 void hydrate()

@@ -132,17 +132,20 @@ test('the window pages: scrolling loads more with JavaScript, links without', as
   const lines = Array.from({ length: 30 }, (_, n) => `Line number ${n + 1} here.`).join('\n')
   await uploadAndOpen(page, testInfo, 'garsh.txt', `${lines}\n`)
   const rows = page.locator('.segment-table tbody tr')
-  await expect(rows).toHaveCount(11)
   if (isNoJs(testInfo)) {
+    await expect(rows).toHaveCount(11)
     await page.getByRole('link', { name: 'Nākamie segmenti' }).click()
     await expect(page.getByRole('row', { name: /Line number 16 here\./ })).toBeVisible()
     await expect(page.getByRole('row', { name: /Line number 1 here\./ })).toHaveCount(0)
   } else {
-    await page.locator('.segment-list').evaluate((list) => list.scrollTo(0, list.scrollHeight))
-    await expect(rows).toHaveCount(16)
-    await page.locator('.segment-list').evaluate((list) => list.scrollTo(0, list.scrollHeight))
-    await expect(rows).toHaveCount(21)
-    await expect(page.getByRole('row', { name: /Line number 21 here\./ })).toBeVisible()
+    // More rows arrive whenever the list's bottom edge comes into view (at once when the list is short).
+    await expect(rows.first()).toBeVisible()
+    await expect(async () => {
+      await page.locator('.segment-list').evaluate((list) => list.scrollTo(0, list.scrollHeight))
+      await expect(page.getByRole('row', { name: /Line number 21 here\./ })).toBeVisible({ timeout: 1_000 })
+    }).toPass({ timeout: 20_000 })
+    expect(await rows.count()).toBeGreaterThan(11)
+    await expect(page.getByRole('row', { name: /Line number 1 here\./ })).toBeVisible()
     // A row loaded by scrolling can be made active like any other.
     await page.getByRole('button', { name: 'Rediģēt 20. segmentu' }).click()
     await expect(targetInput(page, testInfo, 20)).toBeFocused()

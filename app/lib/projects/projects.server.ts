@@ -67,7 +67,7 @@ export async function createProject(input: NewProject): Promise<{ id: number; pa
     const [project] = await tx.query<{ id: number }>(
       `insert into projects (password, owner_id, name, format, source_lang, target_lang, mt_system_id,
                              tm_pretranslate, mt_pretranslate, update_mt)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, (select update_mt from user_settings where user_id = $2)) returning id`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce((select update_mt from user_settings where user_id = $2), false)) returning id`,
       [password, input.ownerId, input.name, input.format, input.sourceLang, input.targetLang,
        input.mtSystemId ?? null, input.tmPretranslate, input.mtPretranslate],
     )
