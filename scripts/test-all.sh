@@ -2,7 +2,7 @@
 # Installs everything the tests need and runs every test (the README's second command; .ci/run calls it):
 #   Debian packages (chromium, postgresql, libreoffice-writer-nogui) when missing, npm packages, then lint, types, the build,
 #   vitest on PGlite and on a throw-away PostgreSQL cluster, and Playwright in Debian's Chromium with
-#   JavaScript on and off, again on PGlite and on PostgreSQL.
+#   JavaScript on and off on PGlite, JavaScript on again on PostgreSQL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export VITE_CJS_IGNORE_WARNING=true
@@ -50,11 +50,13 @@ TEST_DATABASE_URL="$(postgres_url tulks_test)" \
 step "end-to-end tests on PGlite (Chromium, JavaScript on and off)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-pglite.json" npx playwright test --reporter=list,json
 
-step "end-to-end tests on PostgreSQL (Chromium, JavaScript on and off)"
+# On PostgreSQL the JavaScript project only: the no-JS project runs the same loaders and actions (PGlite run
+# above), and both together would take CI past half an hour on a fresh 2-core machine.
+step "end-to-end tests on PostgreSQL (Chromium, JavaScript on)"
 create_postgres_database e2e_js
 create_postgres_database e2e_nojs
 E2E_DATABASE_URL_JS="$(postgres_url e2e_js)" E2E_DATABASE_URL_NOJS="$(postgres_url e2e_nojs)" \
-  PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-postgres.json" npx playwright test --reporter=list,json
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-postgres.json" npx playwright test --project=setup-js --project=js --reporter=list,json
 
 step "summary"
 node scripts/summarize-tests.mjs "$results"
