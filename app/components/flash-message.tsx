@@ -8,17 +8,25 @@ type Flash = { kind: string; key: string; values?: Record<string, string | numbe
  * alerts of their own.
  */
 export function FlashRegion({ flash }: { flash?: Flash }) {
-  const { t } = useTranslation(['common', 'auth', 'files', 'translate'])
   return (
     <>
       <div className="flash-region" role="status">
-        {flash && flash.kind !== 'error' ? <p className={`flash flash-${flash.kind}`}>{t(flash.key, flash.values)}</p> : null}
+        {flash && flash.kind !== 'error' ? <FlashText flash={flash} /> : null}
       </div>
-      {flash?.kind === 'error' ? (
-        <p className="flash flash-error" role="alert">
-          {t(flash.key, flash.values)}
-        </p>
-      ) : null}
+      {flash?.kind === 'error' ? <FlashText flash={flash} role="alert" /> : null}
     </>
+  )
+}
+
+/**
+ * Only a page that has a message asks for the namespaces messages come from: asking on every page would make
+ * the browser load them (and re-render) while the page hydrates.
+ */
+function FlashText({ flash, role }: { flash: Flash; role?: 'alert' }) {
+  const { t } = useTranslation(['common', 'auth', 'files', 'translate'])
+  return (
+    <p className={`flash flash-${flash.kind}`} role={role}>
+      {t(flash.key, flash.values)}
+    </p>
   )
 }
