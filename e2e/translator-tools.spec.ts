@@ -146,6 +146,12 @@ test('the window pages: scrolling loads more with JavaScript, links without', as
     }).toPass({ timeout: 20_000 })
     expect(await rows.count()).toBeGreaterThan(11)
     await expect(page.getByRole('row', { name: /Line number 1 here\./ })).toBeVisible()
+    // Scrolling on reaches the end: every row is there and no load is still under way when a row is chosen.
+    await expect(async () => {
+      await page.locator('.segment-list').evaluate((list) => list.scrollTo(0, list.scrollHeight))
+      await expect(page.getByRole('link', { name: 'Nākamie segmenti' })).toHaveCount(0, { timeout: 1_000 })
+    }).toPass({ timeout: 20_000 })
+    await expect(rows).toHaveCount(30)
     // A row loaded by scrolling can be made active like any other.
     await page.getByRole('button', { name: 'Rediģēt 20. segmentu' }).click()
     await expect(targetInput(page, testInfo, 20)).toBeFocused()

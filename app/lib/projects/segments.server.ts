@@ -217,15 +217,6 @@ export async function setActiveSegment(project: { id: number; jobId: number }, s
   return rows.length > 0
 }
 
-/** The job's remembered position and editing time (SPEC §3 job data: lastSegmentId, editingTime). */
-export async function jobState(jobId: number): Promise<{ lastSegmentId: number | null; editingTime: number }> {
-  const [job] = await db().query<{ lastSegmentId: number | null; editingTime: number }>(
-    'select last_segment_id as "lastSegmentId", editing_time as "editingTime" from jobs where id = $1',
-    [jobId],
-  )
-  return job ?? { lastSegmentId: null, editingTime: 0 }
-}
-
 /** SPEC §2 number column: segment id − first segment id + 1. */
 export async function firstSegmentId(projectId: number): Promise<number | undefined> {
   // The first segment by position has the lowest id: ids are allocated in order at conversion, a split keeps
