@@ -234,4 +234,51 @@ export const migrations: Migration[] = [
         referencing old table as old_rows for each statement execute function segments_words_changed();
     `,
   },
+  {
+    version: 6,
+    name: 'translation memories',
+    sql: /* sql */ `
+      -- SPEC §3 translation memory (name, readMemory, writeMemory, canUpdate). A memory belongs to its owner; read and
+      -- write are the owner's defaults for every project, canUpdate is "not read_only" (a locked reference memory).
+      -- Languages are two-letter codes, as projects have them.
+      create table memories (
+        id integer generated always as identity primary key,
+        owner_id integer not null references users (id) on delete cascade,
+        name text not null,
+        source_lang text not null,
+        target_lang text not null,
+        read boolean not null default true,
+        write boolean not null default true,
+        read_only boolean not null default false,
+        created_at timestamptz not null default now()
+      );
+      create index memories_owner_idx on memories (owner_id, source_lang, target_lang);
+
+      -- SPEC §2 "inside the translator … settings apply to that project": a project's own read/write choice.
+      create table project_memories (
+        project_id integer not null references projects (id) on delete cascade,
+        memory_id integer not null references memories (id) on delete cascade,
+        read boolean not null,
+        write boolean not null,
+        primary key (project_id, memory_id)
+      );
+      create index project_memories_memory_idx on project_memories (memory_id);
+
+      -- One unit per source in a memory (write-back updates it): source_hash is md5 of the whitespace-normalised
+      -- canonical source. token_count is the unit's token count (app/lib/tm/tokens.ts), for the length window.
+      create table tm_units (
+        id bigint generated always as identity primary key,
+        memory_id integer not null references memories (id) on delete cascade,
+        source text not null,
+        target text not null,
+        source_hash text not null,
+        token_count integer not null,
+        created_by text not null,
+        created_at timestamptz not null default now(),
+        changed_at timestamptz not null default now()
+      );
+      create unique index tm_units_source_idx on tm_units (memory_id, source_hash);
+      create index tm_units_length_idx on tm_units (memory_id, token_count);
+    `,
+  },
 ]

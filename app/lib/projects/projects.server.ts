@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { db } from '../db/db.server'
 import { enqueue } from '../jobs/queue.server'
+import { ensureDefaultMemory } from '../tm/memories.server'
 
 /**
  * Projects and their one job (SPEC §3). Every read filters by owner, so another user's project is simply
@@ -84,6 +85,7 @@ export async function createProject(input: NewProject): Promise<{ id: number; pa
       input.sourceLang,
       input.targetLang,
     ])
+    await ensureDefaultMemory(input.ownerId, input.sourceLang, input.targetLang, tx)
     await enqueue(tx, { kind: 'convert', projectId: id })
     return { id, password }
   })
