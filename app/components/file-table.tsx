@@ -3,6 +3,8 @@ import { forwardRef, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatPercent } from '~/lib/i18n/format'
 import { direction, pageWindow } from '~/lib/projects/languages'
+import { readBands } from '~/lib/tm/analysis-bands'
+import { AnalysisBands } from './analysis-bands'
 import type { TemporaryRow } from './upload-queue'
 
 export interface FileRow {
@@ -19,6 +21,8 @@ export interface FileRow {
   segmentsAnalyzed: number
   translatedPercent: number
   createdAt: string
+  analysisBands?: unknown
+  pretranslated?: number
 }
 
 function fileLinks(row: FileRow) {
@@ -110,11 +114,13 @@ function FileTableRow({ row, language, onDelete }: { row: FileRow; language: str
   const links = fileLinks(row)
   const broken = row.status === 'FAILED' || row.analysisStatus === 'EMPTY'
   const ready = row.status === 'READY' && row.analysisStatus === 'DONE'
+  const bands = readBands(row.analysisBands)
   return (
     <tr className={broken ? 'file-broken' : undefined}>
       <th scope="row" className="file-name">
         {ready ? <Link to={links.translate}>{row.name}</Link> : <span>{row.name}</span>}
         <FileStatus row={row} />
+        {ready && bands ? <AnalysisBands bands={bands} language={language} /> : null}
       </th>
       <td>{direction(row.sourceLang, row.targetLang)}</td>
       <td className="number">{ready ? row.segmentCount : '—'}</td>
@@ -163,6 +169,16 @@ function FileStatus({ row }: { row: FileRow }) {
   if (row.analysisStatus === 'EMPTY') return <span className="file-status file-status-error">{t('files:status.brokenDelete')}</span>
   if (row.status === 'WAITING') return <span className="file-status">{t('files:status.converting')}</span>
   if (row.analysisStatus === 'DONE') return null
+  if (row.analysisStatus === 'PRETRANSLATING') {
+    return (
+      <span className="file-status">
+        <label>
+          {t('files:status.pretranslating', { done: row.pretranslated ?? 0, total: row.segmentCount })}
+          <progress max={Math.max(1, row.segmentCount)} value={row.pretranslated ?? 0} />
+        </label>
+      </span>
+    )
+  }
   return (
     <span className="file-status">
       <label>

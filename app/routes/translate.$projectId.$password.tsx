@@ -40,6 +40,8 @@ import {
   type WindowAnchor,
 } from '~/lib/projects/segments.server'
 import { placeHref, readPlace, type TranslatorPlace } from '~/lib/projects/translator-url'
+import { readBands } from '~/lib/tm/analysis-bands'
+import { startTmPretranslation } from '~/lib/tm/project-tm.server'
 
 export const handle = { i18n: ['common', 'translate', 'comments', 'editor'] }
 
@@ -56,7 +58,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title,
       language,
       analysing: true as const,
-      done: project.segmentsAnalyzed,
+      pretranslating: project.analysisStatus === 'PRETRANSLATING',
+      done: project.analysisStatus === 'PRETRANSLATING' ? project.pretranslated : project.segmentsAnalyzed,
       total: project.segmentCount,
       name: project.name,
     }
@@ -116,6 +119,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       segmentCount: project.segmentCount,
       spentMinutes: Math.round(job.editingTime / 60),
       remainingMinutes: remainingMinutes(job.editingTime, project.translatedPercent),
+      bands: readBands(project.analysisBands),
     },
   }
 }
@@ -164,6 +168,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     })
   }
   if ((COMMENT_INTENTS as readonly string[]).includes(intent)) return commentAction(project, user, form)
+  if (intent === 'pretranslate-tm') {
+    // SPEC §4 "Pretranslate": the page shows the pre-translation wait until the task is done.
+    const started = await startTmPretranslation(project.id)
+    throw redirect(backHere, {
+      headers: started ? {} : { 'Set-Cookie': await setFlash({ kind: 'error', key: 'translate:toolbar.pretranslateBusy' }, request) },
+    })
+  }
   if (intent === 'project-settings') {
     await saveProjectSettings(project, {
       updateMt: form.get('updateMt') === 'on',
@@ -257,7 +268,7 @@ export default function Translate() {
   const answer = useActionData<typeof action>()
   const hydrated = useHydrated()
   useHotkeys()
-  if (loaded.analysing) return <AnalysingWait name={loaded.name} done={loaded.done} total={loaded.total} />
+  if (loaded.analysing) return <AnalysingWait name={loaded.name} pretranslating={loaded.pretranslating} done={loaded.done} total={loaded.total} />
   const here = placeHref(loaded.base, {
     ...loaded.place,
     segment: loaded.activeId,
@@ -301,7 +312,7 @@ export default function Translate() {
   )
 }
 
-function AnalysingWait({ name, done, total }: { name: string; done: number; total: number }) {
+function AnalysingWait({ name, pretranslating, done, total }: { name: string; pretranslating: boolean; done: number; total: number }) {
   const { t } = useTranslation('translate')
   const revalidator = useRevalidator()
   // SPEC §2: the analysis is polled until done (every 2 s, SPEC §9); without scripts the page refreshes itself.
@@ -315,7 +326,12 @@ function AnalysingWait({ name, done, total }: { name: string; done: number; tota
         <meta httpEquiv="refresh" content="2" />
       </noscript>
       <h1 id="translate-title">{name}</h1>
-      <p role="status">{t('analysing', { done, total })}</p>
+      <p role="status">
+        <label>
+          {t(pretranslating ? 'pretranslating' : 'analysing', { done, total })}
+          <progress max={Math.max(1, total)} value={done} />
+        </label>
+      </p>
     </section>
   )
 }
@@ -371,7 +387,10 @@ function useMoreSegments(loaded: Loaded) {
   const topEdge = useRef<HTMLParagraphElement>(null)
   const bottomEdge = useRef<HTMLParagraphElement>(null)
   const scrollBefore = useRef<number | undefined>(undefined)
-  useEffect(() => setMore({ before: [], after: [], hasBefore: loaded.hasBefore, hasAfter: loaded.hasAfter }), [loaded.renderedAt, loaded.hasBefore, loaded.hasAfter])
+  useEffect(
+    () => setMore({ before: [], after: [], hasBefore: loaded.hasBefore, hasAfter: loaded.hasAfter }),
+    [loaded.renderedAt, loaded.hasBefore, loaded.hasAfter],
+  )
   useEffect(() => {
     const page = after.data
     if (page && !page.analysing) setMore((current) => ({ ...current, after: [...current.after, ...page.segments], hasAfter: page.hasAfter }))

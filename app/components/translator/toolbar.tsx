@@ -77,14 +77,17 @@ export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, here }
         <summary>{t('toolbar.pretranslate')}</summary>
         <div className="menu-body">
           <p id="pretranslate-note" className="hint">
-            {t('toolbar.pretranslateLater')}
+            {t('toolbar.pretranslateMtLater')}
           </p>
           <button type="button" disabled aria-describedby="pretranslate-note">
             {t('toolbar.pretranslateMt')}
           </button>
-          <button type="button" disabled aria-describedby="pretranslate-note">
-            {t('toolbar.pretranslateTm')}
-          </button>
+          <Form method="post" action={base}>
+            <input type="hidden" name="back" value={here} />
+            <button type="submit" name="intent" value="pretranslate-tm">
+              {t('toolbar.pretranslateTm')}
+            </button>
+          </Form>
         </div>
       </details>
       <details className="toolbar-menu">

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next'
+import type { BandWords } from '~/lib/tm/analysis-bands'
+import { AnalysisBands } from '../analysis-bands'
 import { formatPercent } from '~/lib/i18n/format'
 import { splitHoursMinutes } from '~/lib/projects/segment-rules'
 
@@ -7,6 +9,7 @@ export interface FooterFigures {
   segmentCount: number
   spentMinutes: number
   remainingMinutes?: number
+  bands?: BandWords
 }
 
 /** SPEC §2 footer: file name, percent translated of N segments, time spent, time remaining, progress bar. */
@@ -25,6 +28,7 @@ export function TranslatorFooter({ footer, name, language }: { footer: FooterFig
       <span>{t('footer.spent', { time: time(footer.spentMinutes) })}</span>
       <span>{t('footer.remaining', { time: time(footer.remainingMinutes) })}</span>
       <progress max={100} value={Math.max(0, footer.percent)} aria-label={t('footer.label')} />
+      {footer.bands ? <AnalysisBands bands={footer.bands} language={language} /> : null}
     </footer>
   )
 }

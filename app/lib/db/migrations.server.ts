@@ -281,4 +281,16 @@ export const migrations: Migration[] = [
       create index tm_units_length_idx on tm_units (memory_id, token_count);
     `,
   },
+  {
+    version: 7,
+    name: 'TM analysis bands and pretranslation progress',
+    sql: /* sql */ `
+      -- The best TM match of each segment when the project was analysed (null: none of 50 or more), and the words
+      -- per band (app/lib/tm/analysis-bands.ts) for the file list and the translator.
+      alter table segments add column tm_match integer;
+      alter table projects add column analysis_bands jsonb;
+      -- Segments looked at by a running pretranslation (SPEC §2 pre-translation wait with a progress bar).
+      alter table projects add column pretranslated integer not null default 0;
+    `,
+  },
 ]

@@ -8,6 +8,7 @@ import { PermanentTaskError, type TaskHandler } from '../jobs/worker.server'
 import { segmentTokens, splitWhitespace } from '../segmentation'
 import { normalize, parse, plainText, restoreRefs, serialize } from '../tags'
 import type { TaggedText } from '../tags/types'
+import { analyseTm, pretranslateFromTm, projectForTm } from '../tm/project-tm.server'
 import { projectBytes } from './projects.server'
 
 /**
@@ -17,7 +18,6 @@ import { projectBytes } from './projects.server'
  */
 /** Held while segment ids are taken, so that a project's ids stay one block (split-merge.server.ts takes it too). */
 export const SEGMENT_ID_LOCK = 7_301_202_613
-const ANALYSIS_BATCH = 500
 
 interface SegmentRow {
   unitPosition: number
@@ -147,7 +147,11 @@ async function insertSegments(tx: Queryable, projectId: number, rows: SegmentRow
   )
 }
 
-/** Analysis: repetitions within the project and the "segments analysed" progress, in batches. */
+/**
+ * Analysis: repetitions within the project, then the best TM match of each segment and the words per band, with
+ * "segments analysed" progress per batch as SPEC's overlay shows. A project uploaded with "fill everything from
+ * 100% TM" goes on to pretranslate (DESIGN "Data flow" 3) before it is DONE.
+ */
 export async function analyseProject(projectId: number): Promise<void> {
   await db().query(
     `update segments s set repetition_of = f.first_id
@@ -156,15 +160,37 @@ export async function analyseProject(projectId: number): Promise<void> {
       where s.project_id = $1 and s.source = f.source and s.id <> f.first_id`,
     [projectId],
   )
-  // TM match bands join here with the TM issue; progress is reported per batch as SPEC's overlay shows.
-  const [{ total } = { total: 0 }] = await db().query<{ total: number }>(
-    'select count(*) as total from segments where project_id = $1',
-    [projectId],
-  )
-  for (let done = 0; done < total; done = Math.min(total, done + ANALYSIS_BATCH)) {
-    await db().query('update projects set segments_analyzed = $2 where id = $1', [projectId, Math.min(total, done + ANALYSIS_BATCH)])
+  const project = await projectForTm(projectId)
+  if (!project) return
+  await analyseTm(project, async (done) => {
+    await db().query('update projects set segments_analyzed = $2 where id = $1', [projectId, done])
+  })
+  await db().transaction(async (tx) => {
+    const [row] = await tx.query<{ tmPretranslate: boolean }>(
+      `update projects set segments_analyzed = segment_count, pretranslated = 0,
+              analysis_status = case when tm_pretranslate then 'PRETRANSLATING' else 'DONE' end
+        where id = $1 returning tm_pretranslate as "tmPretranslate"`,
+      [projectId],
+    )
+    if (row?.tmPretranslate) await enqueue(tx, { kind: 'pretranslate', projectId, payload: { useTm: true } })
+  })
+}
+
+/** SPEC §4 "Pretranslate": fills from TM (and MT, issue 6), then the project is DONE and the translator reloads. */
+export async function pretranslateProject(projectId: number, payload: Record<string, unknown>): Promise<void> {
+  const project = await projectForTm(projectId)
+  if (!project) return
+  const progress = async (done: number) => {
+    await db().query('update projects set pretranslated = $2 where id = $1', [projectId, done])
   }
-  await db().query(`update projects set analysis_status = 'DONE', segments_analyzed = segment_count where id = $1`, [projectId])
+  if (payload.useTm) await pretranslateFromTm(project, progress)
+  await db().query(`update projects set analysis_status = 'DONE' where id = $1 and analysis_status = 'PRETRANSLATING'`, [projectId])
+}
+
+/** A pretranslation that keeps failing leaves the project usable as it is: what was filled stays. */
+async function endPretranslation(task: Task, error: unknown) {
+  console.error('[pretranslate] gave up on project', task.projectId, error)
+  await db().query(`update projects set analysis_status = 'DONE' where id = $1 and analysis_status = 'PRETRANSLATING'`, [task.projectId])
 }
 
 /** Marks a project whose conversion failed for good with SPEC §8's code, so the file list can say so. */
@@ -177,7 +203,7 @@ async function markFailed(task: Task, error: unknown) {
   ])
 }
 
-export const taskHandlers: Record<'convert' | 'analyse', TaskHandler> = {
+export const taskHandlers: Record<'convert' | 'analyse' | 'pretranslate', TaskHandler> = {
   convert: {
     async run(task) {
       const project = await projectForTask(task)
@@ -193,6 +219,12 @@ export const taskHandlers: Record<'convert' | 'analyse', TaskHandler> = {
       await analyseProject(project.id)
     },
     giveUp: markFailed,
+  },
+  pretranslate: {
+    async run(task) {
+      if (task.projectId !== null) await pretranslateProject(task.projectId, task.payload)
+    },
+    giveUp: endPretranslation,
   },
 }
 

@@ -33,6 +33,10 @@ export interface ProjectSummary {
   editingTime: number
   /** The project's own "send my translations to improve MT" (copied from the profile at upload). */
   updateMt: boolean | null
+  /** Words per TM band from the analysis (app/lib/tm/analysis-bands.ts), as stored; null before it. */
+  analysisBands: unknown
+  /** Segments a running pretranslation has looked at. */
+  pretranslated: number
 }
 
 /** An unguessable URL-safe secret (96 bits), as SPEC's project and job passwords. */
@@ -46,6 +50,7 @@ const summaryColumns = `
   p.error_code as "errorCode", p.word_count as "wordCount", p.segment_count as "segmentCount",
   p.segments_analyzed as "segmentsAnalyzed", p.created_at as "createdAt",
   j.last_segment_id as "lastSegmentId", j.editing_time as "editingTime", p.update_mt as "updateMt",
+  p.analysis_bands as "analysisBands", p.pretranslated,
   case when p.analysis_status <> 'DONE' then -1
        else coalesce(round(100.0 * p.words_translated / nullif(p.words_total, 0), 2)::float8, 0) end as "translatedPercent"`
 

@@ -1,0 +1,135 @@
+import { db } from '../db/db.server'
+import { enqueue } from '../jobs/queue.server'
+import { checkTarget } from '../projects/segment-rules'
+import { parse } from '../tags'
+import { countBands, type BandWords } from './analysis-bands'
+import { score } from './fuzzy-score'
+import { readableMemoryIds, type MemoryProject } from './memories.server'
+import { lookupMatches, sourceHash } from './units.server'
+
+/**
+ * Issue 5 items 6 and 7: a project's analysis against its readable memories (best match per segment, words per
+ * band) and pretranslation of every 100% match. Both work in batches and report progress on the project row,
+ * which the file list and the translator poll (SPEC §4).
+ */
+const BATCH = 200
+
+interface SegmentRow {
+  id: number
+  source: string
+  wordCount: number
+  repetitionOf: number | null
+  saveType: string | null
+}
+
+export async function projectForTm(projectId: number): Promise<MemoryProject | undefined> {
+  const [row] = await db().query<MemoryProject>(
+    `select id, owner_id as "ownerId", source_lang as "sourceLang", target_lang as "targetLang" from projects where id = $1`,
+    [projectId],
+  )
+  return row
+}
+
+/**
+ * Records each segment's best match (repetitions are not looked up: they count as repetitions) and the words per
+ * band; `progress(done)` is called after each batch with the segments looked at so far.
+ */
+export async function analyseTm(project: MemoryProject, progress: (done: number) => Promise<void>): Promise<BandWords> {
+  const memoryIds = await readableMemoryIds(project)
+  const [{ units } = { units: 0 }] = await db().query<{ units: number }>(
+    'select count(*) as units from (select 1 from tm_units where memory_id = any($1::integer[]) limit 1) u',
+    [memoryIds],
+  )
+  const analysed: { wordCount: number; tmMatch: number | null; repetition: boolean; mt: boolean }[] = []
+  let after = 0
+  for (;;) {
+    const rows = await db().query<SegmentRow>(
+      `select id, source, word_count as "wordCount", repetition_of as "repetitionOf", save_type as "saveType"
+         from segments where project_id = $1 and id > $2 order by id limit $3`,
+      [project.id, after, BATCH],
+    )
+    if (rows.length === 0) break
+    const matches: (number | null)[] = []
+    for (const row of rows) {
+      const best = units > 0 && row.repetitionOf === null ? (await lookupMatches(memoryIds, row.source, { top: 1 }))[0] : undefined
+      matches.push(best?.match ?? null)
+      analysed.push({ wordCount: row.wordCount, tmMatch: best?.match ?? null, repetition: row.repetitionOf !== null, mt: row.saveType === 'MT' })
+    }
+    await db().query('update segments s set tm_match = m.match from unnest($1::integer[], $2::integer[]) as m(id, match) where s.id = m.id', [
+      rows.map((row) => row.id),
+      matches,
+    ])
+    after = rows.at(-1)!.id
+    await progress(analysed.length)
+  }
+  const bands = countBands(analysed)
+  await db().query('update projects set analysis_bands = $2 where id = $1', [project.id, JSON.stringify(bands)])
+  return bands
+}
+
+/**
+ * Starts SPEC §4 "Pretranslate" from TM: the project shows PRETRANSLATING until the task is done. False when the
+ * project is not ready for it (still analysing, or a pretranslation already runs).
+ */
+export async function startTmPretranslation(projectId: number): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const rows = await tx.query(
+      `update projects set analysis_status = 'PRETRANSLATING', pretranslated = 0
+        where id = $1 and status = 'READY' and analysis_status = 'DONE' returning id`,
+      [projectId],
+    )
+    if (rows.length === 0) return false
+    await enqueue(tx, { kind: 'pretranslate', projectId, payload: { useTm: true } })
+    return true
+  })
+}
+
+/**
+ * Fills every segment with a 100% match (identical text, tags included) as translated, saveType TM, match 100.
+ * A confirmed segment and a translator's own typing (saveType MANUAL) are never overwritten; a draft from TM or MT
+ * and an empty segment are. Returns the number of segments filled.
+ */
+export async function pretranslateFromTm(project: MemoryProject, progress: (done: number) => Promise<void>): Promise<number> {
+  const memoryIds = await readableMemoryIds(project)
+  let after = 0
+  let seen = 0
+  let filled = 0
+  for (;;) {
+    const batch = await db().query<{ id: number; source: string; status: string; target: string | null; saveType: string | null }>(
+      `select id, source, status, target, save_type as "saveType" from segments where project_id = $1 and id > $2 order by id limit $3`,
+      [project.id, after, BATCH],
+    )
+    if (batch.length === 0) break
+    seen += batch.length
+    after = batch.at(-1)!.id
+    const rows = batch.filter((row) => row.status !== 'TRANSLATED' && (!row.target || row.saveType === 'TM' || row.saveType === 'MT'))
+    const hashes = rows.map((row) => sourceHash(row.source))
+    const units =
+      memoryIds.length === 0
+        ? []
+        : await db().query<{ source: string; target: string; sourceHash: string }>(
+            `select source, target, source_hash as "sourceHash" from tm_units
+              where memory_id = any($1::integer[]) and source_hash = any($2::text[])
+              order by changed_at desc, id desc`,
+            [memoryIds, hashes],
+          )
+    const ids: number[] = []
+    const targets: string[] = []
+    rows.forEach((row, index) => {
+      const unit = units.find((candidate) => candidate.sourceHash === hashes[index] && score(row.source, candidate.source).match === 100)
+      if (!unit || !checkTarget(unit.target, parse(row.source)).ok) return
+      ids.push(row.id)
+      targets.push(unit.target)
+    })
+    if (ids.length > 0) {
+      await db().query(
+        `update segments s set target = f.target, status = 'TRANSLATED', save_type = 'TM', save_match = 100, updated_at = now()
+           from unnest($1::integer[], $2::text[]) as f(id, target) where s.id = f.id`,
+        [ids, targets],
+      )
+    }
+    filled += ids.length
+    await progress(seen)
+  }
+  return filled
+}
