@@ -1,7 +1,18 @@
 import { createHash } from 'node:crypto'
 import type { Queryable } from '../db/database.server'
 import { db } from '../db/db.server'
-import { bruteForceTop, DEFAULT_THRESHOLD, DEFAULT_TOP, lengthWindow, type TmHit, type TmUnit } from './candidate-filter'
+import { baseScore, score, tokenDistance } from './fuzzy-score'
+import {
+  bruteForceTop,
+  canReach,
+  compareHits,
+  DEFAULT_THRESHOLD,
+  DEFAULT_TOP,
+  lengthWindow,
+  type TmHit,
+  type TmUnit,
+} from './candidate-filter'
+import { countKeys, distinctKeys, postingReads, sharedKeys, unitKeys } from './index-keys'
 import { tokenize } from './tokens'
 
 /** A stored translation unit (SPEC §3 concordance result: raw_segment, translation). */
@@ -22,37 +33,244 @@ export interface UnitWrite {
   createdBy: string
 }
 
+export interface UnitImport extends UnitWrite {
+  createdAt?: Date
+  changedAt?: Date
+}
+
 /** The same source, whatever whitespace it was typed with, is one unit of a memory. */
 export function sourceHash(source: string): string {
   return createHash('md5').update(source.normalize('NFC').replace(/\s+/gu, ' ').trim()).digest('hex')
 }
 
+// --- the index: postings (tm_keys) and units per key (tm_key_counts), written with their units ---------------
+
+/** A unit as the index sees it. */
+interface IndexedUnit {
+  id: number
+  memoryId: number
+  tokenCount: number
+  keys: number[]
+}
+
+/** Adds the units' postings and counts them per key, in one statement. */
+async function addPostings(tx: Queryable, units: readonly IndexedUnit[]): Promise<void> {
+  const postings = postingColumns(units)
+  if (postings.unitIds.length === 0) return
+  await tx.query(
+    `with added as (
+       insert into tm_keys (memory_id, key, token_count, unit_id)
+       select * from unnest($1::integer[], $2::integer[], $3::integer[], $4::bigint[])
+       on conflict do nothing
+       returning memory_id, key
+     )
+     insert into tm_key_counts (memory_id, key, units)
+     select memory_id, key, count(*)::integer from added group by memory_id, key order by memory_id, key
+     on conflict (memory_id, key) do update set units = tm_key_counts.units + excluded.units`,
+    [postings.memoryIds, postings.keys, postings.tokenCounts, postings.unitIds],
+  )
+}
+
+async function removePostings(tx: Queryable, units: readonly IndexedUnit[]): Promise<void> {
+  const postings = postingColumns(units)
+  if (postings.unitIds.length === 0) return
+  await tx.query(
+    `with removed as (
+       delete from tm_keys p
+        using unnest($1::integer[], $2::integer[], $3::integer[], $4::bigint[]) as r (memory_id, key, token_count, unit_id)
+        where p.memory_id = r.memory_id and p.key = r.key and p.token_count = r.token_count and p.unit_id = r.unit_id
+       returning p.memory_id, p.key
+     )
+     update tm_key_counts c set units = c.units - r.units
+       from (select memory_id, key, count(*)::integer as units from removed group by memory_id, key) r
+      where c.memory_id = r.memory_id and c.key = r.key`,
+    [postings.memoryIds, postings.keys, postings.tokenCounts, postings.unitIds],
+  )
+}
+
+function postingColumns(units: readonly IndexedUnit[]) {
+  const columns = { memoryIds: [] as number[], keys: [] as number[], tokenCounts: [] as number[], unitIds: [] as number[] }
+  for (const unit of units) {
+    for (const key of distinctKeys(unit.keys)) {
+      columns.memoryIds.push(unit.memoryId)
+      columns.keys.push(key)
+      columns.tokenCounts.push(unit.tokenCount)
+      columns.unitIds.push(unit.id)
+    }
+  }
+  return columns
+}
+
+interface IndexRow {
+  id: number | string
+  memoryId: number
+  sourceHash: string
+  tokenCount: number
+  keys: number[] | null
+}
+
+const indexColumns = /* sql */ `id, memory_id as "memoryId", source_hash as "sourceHash", token_count as "tokenCount", keys`
+
+const sameKeys = (a: readonly number[] | null, b: readonly number[]) => a !== null && a.length === b.length && a.every((key, at) => key === b[at])
+
+/** What a unit's source is indexed as. */
+function indexEntry(source: string): { hash: string; tokenCount: number; keys: number[] } {
+  const keys = unitKeys(tokenize(source).tokens)
+  return { hash: sourceHash(source), tokenCount: keys.length, keys }
+}
+
+/**
+ * Inserts or updates units of one memory (one unit per source hash, the last write of a source winning), keeping
+ * the index in step, on the caller's transaction. An update keeps creator and creation time. Sources with the same
+ * hash nearly always tokenize alike; when they do not (whitespace that splits a number, U+00A0 against a space),
+ * the old postings go and the new come.
+ */
+async function upsertUnits(
+  tx: Queryable,
+  memoryIds: readonly number[],
+  units: readonly (UnitImport & { hash: string; tokenCount: number; keys: number[] })[],
+): Promise<number> {
+  if (memoryIds.length === 0 || units.length === 0) return 0
+  const hashes = units.map((unit) => unit.hash)
+  const entries = new Map(units.map((unit) => [unit.hash, unit]))
+  const existing = await tx.query<IndexRow>(
+    `select ${indexColumns} from tm_units where memory_id = any($1::integer[]) and source_hash = any($2::text[]) for update`,
+    [memoryIds, hashes],
+  )
+  const changed = existing.filter((row) => {
+    const entry = entries.get(row.sourceHash)
+    return !entry || row.tokenCount !== entry.tokenCount || !sameKeys(row.keys, entry.keys)
+  })
+  await removePostings(
+    tx,
+    changed.flatMap((row) => (row.keys ? [{ id: Number(row.id), memoryId: row.memoryId, tokenCount: row.tokenCount, keys: row.keys }] : [])),
+  )
+  const written = await tx.query<IndexRow & { inserted: boolean }>(
+    `insert into tm_units (memory_id, source, target, source_hash, token_count, keys, created_by, created_at, changed_at)
+     select m.id, u.source, u.target, u.hash, u.token_count, u.keys::integer[], u.created_by,
+            coalesce(u.created_at, now()), coalesce(u.changed_at, now())
+       from unnest($1::integer[]) as m (id)
+      cross join unnest($2::text[], $3::text[], $4::text[], $5::integer[], $6::text[], $7::text[], $8::timestamptz[], $9::timestamptz[])
+            as u (source, target, hash, token_count, keys, created_by, created_at, changed_at)
+     on conflict (memory_id, source_hash) do update
+       set source = excluded.source, target = excluded.target, token_count = excluded.token_count, keys = excluded.keys,
+           changed_at = excluded.changed_at
+     returning ${indexColumns}, (xmax = 0) as inserted`,
+    [
+      memoryIds,
+      units.map((unit) => unit.source),
+      units.map((unit) => unit.target),
+      hashes,
+      units.map((unit) => unit.tokenCount),
+      // An array of arrays must be rectangular: each unit's keys travel as one "{…}" literal.
+      units.map((unit) => `{${unit.keys.join(',')}}`),
+      units.map((unit) => unit.createdBy),
+      units.map((unit) => unit.createdAt ?? null),
+      units.map((unit) => unit.changedAt ?? null),
+    ],
+  )
+  const changedIds = new Set(changed.map((row) => Number(row.id)))
+  await addPostings(
+    tx,
+    written
+      .filter((row) => row.inserted || changedIds.has(Number(row.id)))
+      .map((row) => ({ id: Number(row.id), memoryId: row.memoryId, tokenCount: row.tokenCount, keys: row.keys ?? [] })),
+  )
+  return written.length
+}
+
 /**
  * Write-back (issue 5): stores (source, target) in each memory, updating the unit with the same source — its
  * creator and creation time stay, its change time moves. Runs on the caller's transaction so that a confirmed
- * segment and its unit are saved together or not at all.
+ * segment and its unit (and its postings) are saved together or not at all.
  */
 export async function writeUnit(tx: Queryable, memoryIds: readonly number[], unit: UnitWrite): Promise<void> {
-  if (memoryIds.length === 0) return
-  const tokenCount = tokenize(unit.source).tokens.length
-  await tx.query(
-    `insert into tm_units (memory_id, source, target, source_hash, token_count, created_by)
-     select memory_id, $2, $3, $4, $5, $6 from unnest($1::integer[]) as memory_id
-     on conflict (memory_id, source_hash) do update
-       set source = excluded.source, target = excluded.target, token_count = excluded.token_count, changed_at = now()`,
-    [memoryIds, unit.source, unit.target, sourceHash(unit.source), tokenCount, unit.createdBy],
-  )
+  await upsertUnits(tx, memoryIds, [{ ...unit, ...indexEntry(unit.source) }])
 }
 
 /** Undoes a write-back whose translation was cleared: only a unit that still holds that translation goes. */
 export async function removeUnit(tx: Queryable, memoryIds: readonly number[], source: string, target: string): Promise<void> {
   if (memoryIds.length === 0) return
-  await tx.query('delete from tm_units where memory_id = any($1::integer[]) and source_hash = $2 and target = $3', [
-    memoryIds,
-    sourceHash(source),
-    target,
-  ])
+  const removed = await tx.query<IndexRow>(
+    `delete from tm_units where memory_id = any($1::integer[]) and source_hash = $2 and target = $3 returning ${indexColumns}`,
+    [memoryIds, sourceHash(source), target],
+  )
+  await removePostings(
+    tx,
+    removed.flatMap((row) => (row.keys ? [{ id: Number(row.id), memoryId: row.memoryId, tokenCount: row.tokenCount, keys: row.keys }] : [])),
+  )
 }
+
+export const IMPORT_BATCH = 1000
+
+/**
+ * Bulk import (TMX): units in batches of IMPORT_BATCH, each batch one transaction of a few multi-row statements.
+ * A source met twice updates its unit, as write-back does (the later one wins, creator and creation time kept).
+ * Returns the units written; onProgress hears the running count after each batch.
+ */
+export async function importUnits(
+  memoryId: number,
+  units: AsyncIterable<UnitImport> | Iterable<UnitImport>,
+  onProgress?: (written: number) => void | Promise<void>,
+): Promise<number> {
+  let written = 0
+  let batch = new Map<string, UnitImport & ReturnType<typeof indexEntry>>()
+  const flush = async () => {
+    if (batch.size === 0) return
+    const units = [...batch.values()]
+    batch = new Map()
+    written += await db().transaction((tx) => upsertUnits(tx, [memoryId], units))
+    await onProgress?.(written)
+  }
+  for await (const unit of units) {
+    const entry = { ...unit, ...indexEntry(unit.source) }
+    // The same source twice in one statement would be an error (a row updated twice): the later one wins here.
+    batch.delete(entry.hash)
+    batch.set(entry.hash, entry)
+    if (batch.size >= IMPORT_BATCH) await flush()
+  }
+  await flush()
+  return written
+}
+
+/** Units written before the index existed (migration 7) get their keys and postings on the first lookup. */
+async function indexPendingUnits(memoryIds: readonly number[], using: Queryable): Promise<void> {
+  for (;;) {
+    const pending = await using.query<{ id: number | string; memoryId: number; source: string }>(
+      `select id, memory_id as "memoryId", source from tm_units where memory_id = any($1::integer[]) and keys is null limit ${IMPORT_BATCH}`,
+      [memoryIds],
+    )
+    if (pending.length === 0) return
+    const entries = pending.map((row) => ({ id: Number(row.id), memoryId: row.memoryId, ...indexEntry(row.source) }))
+    // One statement, so a unit is never marked indexed without its postings; `keys is null` makes a second
+    // lookup doing the same at the same time add nothing.
+    await using.query(
+      `with indexed as (
+         update tm_units u set keys = v.keys::integer[], token_count = v.token_count
+           from unnest($1::bigint[], $2::text[], $3::integer[]) as v (id, keys, token_count)
+          where u.id = v.id and u.keys is null
+         returning u.id, u.memory_id, u.token_count, u.keys
+       ), added as (
+         insert into tm_keys (memory_id, key, token_count, unit_id)
+         select distinct i.memory_id, k.key, i.token_count, i.id from indexed i cross join unnest(i.keys) as k (key)
+         on conflict do nothing
+         returning memory_id, key
+       )
+       insert into tm_key_counts (memory_id, key, units)
+       select memory_id, key, count(*)::integer from added group by memory_id, key order by memory_id, key
+       on conflict (memory_id, key) do update set units = tm_key_counts.units + excluded.units`,
+      [entries.map((entry) => entry.id), entries.map((entry) => `{${entry.keys.join(',')}}`), entries.map((entry) => entry.tokenCount)],
+    )
+  }
+}
+
+/** Removes a memory's postings and counts (deleteMemory calls it before deleting the memory and its units). */
+export async function deleteMemoryIndex(tx: Queryable, memoryId: number): Promise<void> {
+  await tx.query('delete from tm_keys where memory_id = $1', [memoryId])
+  await tx.query('delete from tm_key_counts where memory_id = $1', [memoryId])
+}
+
+// --- lookups ---------------------------------------------------------------------------------------------------
 
 interface UnitRow {
   id: number
@@ -71,8 +289,12 @@ function toStoredUnit(row: UnitRow): StoredUnit {
 
 /**
  * The best `top` matches of `source` in the memories, scoring `threshold` or more, best first (DESIGN.md "TM
- * matching"). Reads every unit in the length window and scores it: exact by construction, the oracle the indexed
- * lookup is measured against.
+ * matching"): the same as brute force (bruteForceMatches), read through the index.
+ * 1. The query's keys, rarest first by tm_key_counts, give the postings to read (index-keys.ts postingReads):
+ *    index-only range scans of tm_keys within the length window.
+ * 2. Each unit found once; its stored keys give the shared tokens exactly, and a unit that cannot reach the
+ *    threshold with them goes (candidate-filter.ts step 2).
+ * 3. The rest are read whole and scored exactly, the cheap distance first.
  */
 export async function lookupMatches(
   memoryIds: readonly number[],
@@ -81,11 +303,76 @@ export async function lookupMatches(
   using: Queryable = db(),
 ): Promise<StoredHit[]> {
   if (memoryIds.length === 0) return []
-  const window = lengthWindow(tokenize(source).tokens.length, threshold)
-  const rows = await using.query<UnitRow>(
-    `select ${unitColumns} from tm_units where memory_id = any($1::integer[]) and token_count between $2 and $3`,
-    [memoryIds, window.min, window.max],
+  if (!Number.isInteger(threshold) || threshold < 1 || threshold > 100) {
+    throw new RangeError(`A lookup threshold is an integer from 1 to 100, not ${threshold}`)
+  }
+  await indexPendingUnits(memoryIds, using)
+  const query = tokenize(source)
+  const n = query.tokens.length
+  const ids = n === 0 ? await unitsWithoutTokens(memoryIds, using) : await candidateIds(memoryIds, unitKeys(query.tokens), threshold, using)
+  if (ids.length === 0) return []
+  const rows = await using.query<UnitRow>(`select ${unitColumns} from tm_units where id = any($1::bigint[])`, [ids])
+  const hits: StoredHit[] = []
+  for (const row of rows) {
+    const unit = toStoredUnit(row)
+    const candidate = tokenize(unit.source)
+    const longest = Math.max(n, candidate.tokens.length)
+    if (baseScore(tokenDistance(query.tokens, candidate.tokens), longest) < threshold) continue
+    const result = score(query, candidate)
+    if (result.match >= threshold) hits.push({ unit, ...result })
+  }
+  return hits.sort(compareHits).slice(0, top)
+}
+
+async function unitsWithoutTokens(memoryIds: readonly number[], using: Queryable): Promise<number[]> {
+  const rows = await using.query<{ id: number | string }>('select id from tm_units where memory_id = any($1::integer[]) and token_count = 0', [
+    memoryIds,
+  ])
+  return rows.map((row) => Number(row.id))
+}
+
+/** Steps 1 and 2 of lookupMatches: the units that may reach the threshold. */
+async function candidateIds(memoryIds: readonly number[], queryKeys: number[], threshold: number, using: Queryable): Promise<number[]> {
+  const n = queryKeys.length
+  const counted = countKeys(queryKeys)
+  const frequencies = await using.query<{ key: number; units: number }>(
+    `select key, sum(units)::integer as units from tm_key_counts
+      where memory_id = any($1::integer[]) and key = any($2::integer[]) group by key`,
+    [memoryIds, counted.map((entry) => entry.key)],
   )
+  const frequencyOf = new Map(frequencies.map((row) => [row.key, row.units]))
+  // A key no unit holds covers its tokens in the plan at no cost: it has no postings to read.
+  const reads = postingReads(
+    counted.map((entry) => ({ ...entry, frequency: frequencyOf.get(entry.key) ?? 0 })),
+    n,
+    threshold,
+  ).filter((read) => (frequencyOf.get(read.key) ?? 0) > 0)
+  if (reads.length === 0) return []
+  const window = lengthWindow(n, threshold)
+  const candidates = await using.query<{ id: number | string; tokenCount: number; keys: number[] }>(
+    `select u.id, u.token_count as "tokenCount", u.keys
+       from tm_units u
+      where u.id = any(array(
+        select distinct p.unit_id
+          from unnest($1::integer[]) as m (id)
+         cross join unnest($2::integer[], $3::integer[]) as r (key, longest)
+          join tm_keys p on p.memory_id = m.id and p.key = r.key and p.token_count between $4 and r.longest))`,
+    [memoryIds, reads.map((read) => read.key), reads.map((read) => read.maxLength), window.min],
+  )
+  return candidates
+    .filter((candidate) => canReach(n, candidate.tokenCount, sharedKeys(queryKeys, candidate.keys), threshold))
+    .map((candidate) => Number(candidate.id))
+}
+
+/** The oracle: every unit of the memories read and scored (DESIGN.md "TM matching"); for tests and bench/tm. */
+export async function bruteForceMatches(
+  memoryIds: readonly number[],
+  source: string,
+  { top = DEFAULT_TOP, threshold = DEFAULT_THRESHOLD }: { top?: number; threshold?: number } = {},
+  using: Queryable = db(),
+): Promise<StoredHit[]> {
+  if (memoryIds.length === 0) return []
+  const rows = await using.query<UnitRow>(`select ${unitColumns} from tm_units where memory_id = any($1::integer[])`, [memoryIds])
   return bruteForceTop(source, rows.map(toStoredUnit), top, threshold) as StoredHit[]
 }
 

@@ -1,0 +1,92 @@
+/**
+ * The database-backed TM index in pure functions (units.server.ts does the I/O): a segment's token keys as 32-bit
+ * hashes, and the plan of which postings a lookup reads. Pure and browser-safe.
+ *
+ * Everything is counted over hashes rather than keys. Two keys that collide count as one, so the shared tokens
+ * counted over hashes are never fewer than over keys: a collision can only add a candidate (which exact scoring
+ * then drops), never lose a match. The proof of the filter is in candidate-filter.ts.
+ */
+import { minimumShared } from './candidate-filter'
+import type { TextUnitToken } from './tokens'
+
+/** FNV-1a over the key's UTF-16 code units, as a signed 32-bit integer (a PostgreSQL integer). */
+export function keyHash(key: string): number {
+  let hash = 0x811c9dc5
+  for (let at = 0; at < key.length; at++) hash = Math.imul(hash ^ key.charCodeAt(at), 0x01000193)
+  return hash | 0
+}
+
+/** The multiset of a segment's key hashes, sorted, repeats kept: what tm_units.keys stores. */
+export function unitKeys(tokens: readonly TextUnitToken[]): number[] {
+  return tokens.map((token) => keyHash(token.key)).sort((a, b) => a - b)
+}
+
+/** Each distinct hash once, sorted: the postings a unit has. */
+export function distinctKeys(keys: readonly number[]): number[] {
+  return keys.filter((key, at) => at === 0 || keys[at - 1] !== key)
+}
+
+/** Shared tokens of two sorted multisets (the multiset intersection's size), by one merge. */
+export function sharedKeys(a: readonly number[], b: readonly number[]): number {
+  let shared = 0
+  let i = 0
+  let j = 0
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number
+    const y = b[j] as number
+    if (x === y) {
+      shared++
+      i++
+      j++
+    } else if (x < y) i++
+    else j++
+  }
+  return shared
+}
+
+export interface QueryKey {
+  key: number
+  /** How often the query holds it. */
+  count: number
+  /** Units holding it (any estimate will do: the order only changes the cost, never the result). */
+  frequency: number
+}
+
+export interface PostingRead {
+  key: number
+  /** Read postings of units with minLength ≤ token count ≤ this. */
+  maxLength: number
+}
+
+/**
+ * Which postings a lookup of a query with n tokens reads (candidate-filter.ts steps 2–5, per candidate length).
+ * Keys go rarest first; C is the query tokens the keys before a key cover. A unit of length m that can reach t
+ * shares at least cMin(m) = ceil(max(n, m)·t/100) tokens (step 2), and one that holds none of the keys before a
+ * key shares at most n − C. So a key must be read for length m only while cMin(m) ≤ n − C: for m ≤ n that is
+ * step 5's prefix, and for m > n it is m ≤ floor(100·(n − C)/t) — the common keys late in the prefix are read for
+ * short units only.
+ */
+export function postingReads(queryKeys: readonly QueryKey[], queryTokens: number, threshold: number): PostingRead[] {
+  const rarestFirst = [...queryKeys].sort((a, b) => a.frequency - b.frequency || a.key - b.key)
+  const needed = minimumShared(queryTokens, threshold)
+  const reads: PostingRead[] = []
+  let covered = 0
+  for (const { key, count } of rarestFirst) {
+    const left = queryTokens - covered
+    if (left < needed) break
+    reads.push({ key, maxLength: Math.floor((100 * left) / threshold) })
+    covered += count
+  }
+  return reads
+}
+
+/** The query's keys with their counts, from its sorted multiset. */
+export function countKeys(keys: readonly number[]): { key: number; count: number }[] {
+  const counted: { key: number; count: number }[] = []
+  for (const key of keys) {
+    const last = counted.at(-1)
+    if (last && last.key === key) last.count++
+    else counted.push({ key, count: 1 })
+  }
+  return counted
+}
