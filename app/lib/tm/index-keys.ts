@@ -1,12 +1,11 @@
 /**
- * The database-backed TM index in pure functions (units.server.ts does the I/O): a segment's token keys as 32-bit
- * hashes, and the plan of which postings a lookup reads. Pure and browser-safe.
+ * The database-backed TM index in pure functions (units.server.ts does the I/O and the lookup's plan): a
+ * segment's token keys as 32-bit hashes, counted and compared as sorted multisets. Pure and browser-safe.
  *
  * Everything is counted over hashes rather than keys. Two keys that collide count as one, so the shared tokens
  * counted over hashes are never fewer than over keys: a collision can only add a candidate (which exact scoring
  * then drops), never lose a match. The proof of the filter is in candidate-filter.ts.
  */
-import { minimumShared } from './candidate-filter'
 import type { TextUnitToken } from './tokens'
 
 /** FNV-1a over the key's UTF-16 code units, as a signed 32-bit integer (a PostgreSQL integer). */
@@ -42,42 +41,6 @@ export function sharedKeys(a: readonly number[], b: readonly number[]): number {
     else j++
   }
   return shared
-}
-
-export interface QueryKey {
-  key: number
-  /** How often the query holds it. */
-  count: number
-  /** Units holding it (any estimate will do: the order only changes the cost, never the result). */
-  frequency: number
-}
-
-export interface PostingRead {
-  key: number
-  /** Read postings of units with minLength ≤ token count ≤ this. */
-  maxLength: number
-}
-
-/**
- * Which postings a lookup of a query with n tokens reads (candidate-filter.ts steps 2–5, per candidate length).
- * Keys go rarest first; C is the query tokens the keys before a key cover. A unit of length m that can reach t
- * shares at least cMin(m) = ceil(max(n, m)·t/100) tokens (step 2), and one that holds none of the keys before a
- * key shares at most n − C. So a key must be read for length m only while cMin(m) ≤ n − C: for m ≤ n that is
- * step 5's prefix, and for m > n it is m ≤ floor(100·(n − C)/t) — the common keys late in the prefix are read for
- * short units only.
- */
-export function postingReads(queryKeys: readonly QueryKey[], queryTokens: number, threshold: number): PostingRead[] {
-  const rarestFirst = [...queryKeys].sort((a, b) => a.frequency - b.frequency || a.key - b.key)
-  const needed = minimumShared(queryTokens, threshold)
-  const reads: PostingRead[] = []
-  let covered = 0
-  for (const { key, count } of rarestFirst) {
-    const left = queryTokens - covered
-    if (left < needed) break
-    reads.push({ key, maxLength: Math.floor((100 * left) / threshold) })
-    covered += count
-  }
-  return reads
 }
 
 /** The query's keys with their counts, from its sorted multiset. */

@@ -9,10 +9,11 @@ import {
   DEFAULT_THRESHOLD,
   DEFAULT_TOP,
   lengthWindow,
+  minimumShared,
   type TmHit,
   type TmUnit,
 } from './candidate-filter'
-import { countKeys, distinctKeys, postingReads, sharedKeys, unitKeys } from './index-keys'
+import { countKeys, distinctKeys, sharedKeys, unitKeys } from './index-keys'
 import { tokenize } from './tokens'
 
 /** A stored translation unit (SPEC §3 concordance result: raw_segment, translation). */
@@ -53,21 +54,29 @@ interface IndexedUnit {
   keys: number[]
 }
 
-/** Adds the units' postings and counts them per key, in one statement. */
+/** Adds the units' postings (new units, or units whose old postings were removed: no conflicts) and counts. */
 async function addPostings(tx: Queryable, units: readonly IndexedUnit[]): Promise<void> {
   const postings = postingColumns(units)
   if (postings.unitIds.length === 0) return
   await tx.query(
-    `with added as (
-       insert into tm_keys (memory_id, key, token_count, unit_id)
-       select * from unnest($1::integer[], $2::integer[], $3::integer[], $4::bigint[])
-       on conflict do nothing
-       returning memory_id, key
-     )
-     insert into tm_key_counts (memory_id, key, units)
-     select memory_id, key, count(*)::integer from added group by memory_id, key order by memory_id, key
+    `insert into tm_keys (memory_id, key, token_count, unit_id)
+     select * from unnest(${intArray(1)}, ${intArray(2)}, ${intArray(3)}, ${intArray(4)}::bigint[])`,
+    [postings.memoryIds, postings.keys, postings.tokenCounts, postings.unitIds].map((column) => column.join(',')),
+  )
+  const counts = new Map<string, { memoryId: number; key: number; units: number }>()
+  postings.keys.forEach((key, at) => {
+    const memoryId = postings.memoryIds[at] ?? 0
+    const entry = counts.get(`${memoryId} ${key}`) ?? { memoryId, key, units: 0 }
+    entry.units++
+    counts.set(`${memoryId} ${key}`, entry)
+  })
+  // In key order, so that two transactions counting the same keys wait for each other instead of deadlocking.
+  const ordered = [...counts.values()].sort((a, b) => a.memoryId - b.memoryId || a.key - b.key)
+  await tx.query(
+    `insert into tm_key_counts (memory_id, key, units)
+     select * from unnest($1::integer[], $2::integer[], $3::integer[])
      on conflict (memory_id, key) do update set units = tm_key_counts.units + excluded.units`,
-    [postings.memoryIds, postings.keys, postings.tokenCounts, postings.unitIds],
+    [ordered.map((entry) => entry.memoryId), ordered.map((entry) => entry.key), ordered.map((entry) => entry.units)],
   )
 }
 
@@ -77,16 +86,22 @@ async function removePostings(tx: Queryable, units: readonly IndexedUnit[]): Pro
   await tx.query(
     `with removed as (
        delete from tm_keys p
-        using unnest($1::integer[], $2::integer[], $3::integer[], $4::bigint[]) as r (memory_id, key, token_count, unit_id)
+        using unnest(${intArray(1)}, ${intArray(2)}, ${intArray(3)}, ${intArray(4)}::bigint[]) as r (memory_id, key, token_count, unit_id)
         where p.memory_id = r.memory_id and p.key = r.key and p.token_count = r.token_count and p.unit_id = r.unit_id
        returning p.memory_id, p.key
      )
      update tm_key_counts c set units = c.units - r.units
        from (select memory_id, key, count(*)::integer as units from removed group by memory_id, key) r
       where c.memory_id = r.memory_id and c.key = r.key`,
-    [postings.memoryIds, postings.keys, postings.tokenCounts, postings.unitIds],
+    [postings.memoryIds, postings.keys, postings.tokenCounts, postings.unitIds].map((column) => column.join(',')),
   )
 }
+
+/**
+ * Parameter $n, a comma-separated list, as an integer array: tens of thousands of postings pass as one string
+ * faster than as a JavaScript array (PGlite serialises those element by element).
+ */
+const intArray = (parameter: number) => `string_to_array($${parameter}::text, ',')::integer[]`
 
 function postingColumns(units: readonly IndexedUnit[]) {
   const columns = { memoryIds: [] as number[], keys: [] as number[], tokenCounts: [] as number[], unitIds: [] as number[] }
@@ -201,7 +216,7 @@ export async function removeUnit(tx: Queryable, memoryIds: readonly number[], so
   )
 }
 
-export const IMPORT_BATCH = 1000
+export const IMPORT_BATCH = 2000
 
 /**
  * Bulk import (TMX): units in batches of IMPORT_BATCH, each batch one transaction of a few multi-row statements.
@@ -230,17 +245,31 @@ export async function importUnits(
     if (batch.size >= IMPORT_BATCH) await flush()
   }
   await flush()
+  // A big import leaves the planner's statistics stale and the visibility map unset (index-only scans would
+  // visit the heap); PGlite runs no autovacuum, so the import does it.
+  if (written >= VACUUM_AFTER) await db().query('vacuum (analyze) tm_units, tm_keys, tm_key_counts')
   return written
 }
 
+const VACUUM_AFTER = 10_000
+
+/** Per database, the memories known to hold no unit without keys (every write since migration 7 indexes). */
+const indexedMemories = new WeakMap<object, Set<number>>()
+
 /** Units written before the index existed (migration 7) get their keys and postings on the first lookup. */
 async function indexPendingUnits(memoryIds: readonly number[], using: Queryable): Promise<void> {
+  let known = indexedMemories.get(db())
+  if (!known) indexedMemories.set(db(), (known = new Set()))
+  if (memoryIds.every((id) => known.has(id))) return
   for (;;) {
     const pending = await using.query<{ id: number | string; memoryId: number; source: string }>(
       `select id, memory_id as "memoryId", source from tm_units where memory_id = any($1::integer[]) and keys is null limit ${IMPORT_BATCH}`,
       [memoryIds],
     )
-    if (pending.length === 0) return
+    if (pending.length === 0) {
+      for (const id of memoryIds) known.add(id)
+      return
+    }
     const entries = pending.map((row) => ({ id: Number(row.id), memoryId: row.memoryId, ...indexEntry(row.source) }))
     // One statement, so a unit is never marked indexed without its postings; `keys is null` makes a second
     // lookup doing the same at the same time add nothing.
@@ -289,12 +318,7 @@ function toStoredUnit(row: UnitRow): StoredUnit {
 
 /**
  * The best `top` matches of `source` in the memories, scoring `threshold` or more, best first (DESIGN.md "TM
- * matching"): the same as brute force (bruteForceMatches), read through the index.
- * 1. The query's keys, rarest first by tm_key_counts, give the postings to read (index-keys.ts postingReads):
- *    index-only range scans of tm_keys within the length window.
- * 2. Each unit found once; its stored keys give the shared tokens exactly, and a unit that cannot reach the
- *    threshold with them goes (candidate-filter.ts step 2).
- * 3. The rest are read whole and scored exactly, the cheap distance first.
+ * matching"): the same as brute force (bruteForceMatches), read through the index in one statement.
  */
 export async function lookupMatches(
   memoryIds: readonly number[],
@@ -308,60 +332,73 @@ export async function lookupMatches(
   }
   await indexPendingUnits(memoryIds, using)
   const query = tokenize(source)
-  const n = query.tokens.length
-  const ids = n === 0 ? await unitsWithoutTokens(memoryIds, using) : await candidateIds(memoryIds, unitKeys(query.tokens), threshold, using)
-  if (ids.length === 0) return []
-  const rows = await using.query<UnitRow>(`select ${unitColumns} from tm_units where id = any($1::bigint[])`, [ids])
+  const queryKeys = unitKeys(query.tokens)
+  const rows = queryKeys.length === 0 ? await unitsWithoutTokens(memoryIds, using) : await candidates(memoryIds, queryKeys, threshold, using)
+  const n = queryKeys.length
   const hits: StoredHit[] = []
   for (const row of rows) {
+    if (!canReach(n, row.tokenCount, sharedKeys(queryKeys, row.keys ?? []), threshold)) continue
     const unit = toStoredUnit(row)
     const candidate = tokenize(unit.source)
-    const longest = Math.max(n, candidate.tokens.length)
-    if (baseScore(tokenDistance(query.tokens, candidate.tokens), longest) < threshold) continue
+    // The cheap distance first: its base score bounds the match from above (candidate-filter.ts step 1).
+    if (baseScore(tokenDistance(query.tokens, candidate.tokens), Math.max(n, candidate.tokens.length)) < threshold) continue
     const result = score(query, candidate)
     if (result.match >= threshold) hits.push({ unit, ...result })
   }
   return hits.sort(compareHits).slice(0, top)
 }
 
-async function unitsWithoutTokens(memoryIds: readonly number[], using: Queryable): Promise<number[]> {
-  const rows = await using.query<{ id: number | string }>('select id from tm_units where memory_id = any($1::integer[]) and token_count = 0', [
-    memoryIds,
-  ])
-  return rows.map((row) => Number(row.id))
+interface CandidateRow extends UnitRow {
+  tokenCount: number
+  keys: number[] | null
 }
 
-/** Steps 1 and 2 of lookupMatches: the units that may reach the threshold. */
-async function candidateIds(memoryIds: readonly number[], queryKeys: number[], threshold: number, using: Queryable): Promise<number[]> {
+const candidateColumns = /* sql */ `u.id, u.memory_id as "memoryId", u.source, u.target, u.created_by as "createdBy",
+  u.changed_at as "changedAt", u.token_count as "tokenCount", u.keys`
+
+async function unitsWithoutTokens(memoryIds: readonly number[], using: Queryable): Promise<CandidateRow[]> {
+  return using.query<CandidateRow>(`select ${candidateColumns} from tm_units u where u.memory_id = any($1::integer[]) and u.token_count = 0`, [
+    memoryIds,
+  ])
+}
+
+/**
+ * The units that may reach the threshold against a query of n > 0 tokens (candidate-filter.ts), in one statement:
+ * - plan: the query's keys rarest first (tm_key_counts), each with `uncovered`, the query tokens the rarer keys
+ *   leave uncovered. A unit holding none of the rarer keys shares at most `uncovered` tokens, and a unit of m
+ *   tokens that can reach t shares at least cMin(m) = ceil(max(n, m)·t/100) (step 2). So a key is read only while
+ *   uncovered ≥ cMin(n) (step 5, the prefix), and then only for units of up to floor(100·uncovered/t) tokens:
+ *   the common keys late in the prefix are read for short units only.
+ * - postings: index-only range scans of tm_keys (memory, key, token count from the window's minimum, step 3).
+ * - each unit found once, kept if the query keys it holds (repeats counted on the unit's side: never fewer than the
+ *   tokens it shares) can reach the threshold; lookupMatches then counts them exactly and scores the rest.
+ */
+async function candidates(memoryIds: readonly number[], queryKeys: readonly number[], threshold: number, using: Queryable): Promise<CandidateRow[]> {
   const n = queryKeys.length
   const counted = countKeys(queryKeys)
-  const frequencies = await using.query<{ key: number; units: number }>(
-    `select key, sum(units)::integer as units from tm_key_counts
-      where memory_id = any($1::integer[]) and key = any($2::integer[]) group by key`,
-    [memoryIds, counted.map((entry) => entry.key)],
-  )
-  const frequencyOf = new Map(frequencies.map((row) => [row.key, row.units]))
-  // A key no unit holds covers its tokens in the plan at no cost: it has no postings to read.
-  const reads = postingReads(
-    counted.map((entry) => ({ ...entry, frequency: frequencyOf.get(entry.key) ?? 0 })),
-    n,
-    threshold,
-  ).filter((read) => (frequencyOf.get(read.key) ?? 0) > 0)
-  if (reads.length === 0) return []
-  const window = lengthWindow(n, threshold)
-  const candidates = await using.query<{ id: number | string; tokenCount: number; keys: number[] }>(
-    `select u.id, u.token_count as "tokenCount", u.keys
+  return using.query<CandidateRow>(
+    `with frequencies as (
+       select q.key, q.count, coalesce(sum(c.units), 0) as units
+         from unnest($2::integer[], $3::integer[]) as q (key, count)
+         left join tm_key_counts c on c.memory_id = any($1::integer[]) and c.key = q.key
+        group by q.key, q.count
+     ), plan as (
+       select key, units, $4::integer - coalesce(sum(count) over (order by units, key rows between unbounded preceding and 1 preceding), 0) as uncovered
+         from frequencies
+     )
+     select ${candidateColumns}
        from tm_units u
       where u.id = any(array(
-        select distinct p.unit_id
-          from unnest($1::integer[]) as m (id)
-         cross join unnest($2::integer[], $3::integer[]) as r (key, longest)
-          join tm_keys p on p.memory_id = m.id and p.key = r.key and p.token_count between $4 and r.longest))`,
-    [memoryIds, reads.map((read) => read.key), reads.map((read) => read.maxLength), window.min],
+              select distinct p.unit_id
+                from plan r
+               cross join unnest($1::integer[]) as m (id)
+                join tm_keys p on p.memory_id = m.id and p.key = r.key
+                 and p.token_count between $5::integer and (100 * r.uncovered) / $6::integer
+               where r.uncovered >= $7::integer and r.units > 0))
+        and (select count(*) from unnest(u.keys) as k (key) where k.key = any($2::integer[]))
+            >= greatest(u.token_count, $4::integer) - ((100 - $6::integer) * greatest(u.token_count, $4::integer)) / 100`,
+    [memoryIds, counted.map((entry) => entry.key), counted.map((entry) => entry.count), n, lengthWindow(n, threshold).min, threshold, minimumShared(n, threshold)],
   )
-  return candidates
-    .filter((candidate) => canReach(n, candidate.tokenCount, sharedKeys(queryKeys, candidate.keys), threshold))
-    .map((candidate) => Number(candidate.id))
 }
 
 /** The oracle: every unit of the memories read and scored (DESIGN.md "TM matching"); for tests and bench/tm. */
