@@ -293,4 +293,34 @@ export const migrations: Migration[] = [
       alter table projects add column pretranslated integer not null default 0;
     `,
   },
+  {
+    version: 8,
+    name: 'translation memory index',
+    sql: /* sql */ `
+      -- The fuzzy-match index (app/lib/tm/index-keys.ts, units.server.ts). keys: the unit's token keys as 32-bit
+      -- hashes, sorted, repeats kept, for counting shared tokens without reading the source. Null until indexed:
+      -- units written before this migration are indexed by the first lookup of their memory.
+      alter table tm_units add column keys integer[];
+      create index tm_units_unindexed_idx on tm_units (memory_id) where keys is null;
+
+      -- Postings: one row per unit and distinct key. The primary key makes a lookup of a key within a length
+      -- window an index-only range scan. No foreign keys: a check per row would slow a million-unit import, and
+      -- units.server.ts removes postings with their unit and deleteMemory with the memory.
+      create table tm_keys (
+        memory_id integer not null,
+        key integer not null,
+        token_count integer not null,
+        unit_id bigint not null,
+        primary key (memory_id, key, token_count, unit_id)
+      );
+
+      -- Units per key (document frequency), so a lookup reads the rarest keys first.
+      create table tm_key_counts (
+        memory_id integer not null,
+        key integer not null,
+        units integer not null,
+        primary key (memory_id, key)
+      );
+    `,
+  },
 ]

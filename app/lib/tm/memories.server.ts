@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.server'
 import { db } from '../db/db.server'
+import { deleteMemoryIndex } from './units.server'
 
 /**
  * SPEC §3 translation memory: name, readMemory, writeMemory, canUpdate (and projectId when set per file).
@@ -97,9 +98,13 @@ export async function setMemoryLocked(userId: number, memoryId: number, locked: 
   return rows.length > 0
 }
 
+/** Its units go by cascade; the index (no foreign keys, for import speed) explicitly, in the same transaction. */
 export async function deleteMemory(userId: number, memoryId: number): Promise<boolean> {
-  const rows = await db().query('delete from memories where owner_id = $1 and id = $2 returning id', [userId, memoryId])
-  return rows.length > 0
+  return db().transaction(async (tx) => {
+    const rows = await tx.query('delete from memories where owner_id = $1 and id = $2 returning id', [userId, memoryId])
+    if (rows.length > 0) await deleteMemoryIndex(tx, memoryId)
+    return rows.length > 0
+  })
 }
 
 /** SPEC §7 tm/save-settings: the user's defaults. Ids that are not the user's are ignored; write needs canUpdate. */

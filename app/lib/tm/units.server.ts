@@ -1,8 +1,20 @@
 import { createHash } from 'node:crypto'
 import type { Queryable } from '../db/database.server'
 import { db } from '../db/db.server'
-import { bruteForceTop, DEFAULT_THRESHOLD, DEFAULT_TOP, lengthWindow, type TmHit, type TmUnit } from './candidate-filter'
-import { tokenize } from './tokens'
+import { baseScore, score, tokenDistance } from './fuzzy-score'
+import {
+  bruteForceTop,
+  canReach,
+  compareHits,
+  DEFAULT_THRESHOLD,
+  DEFAULT_TOP,
+  lengthWindow,
+  minimumShared,
+  type TmHit,
+  type TmUnit,
+} from './candidate-filter'
+import { countKeys, distinctKeys, sharedKeys, unitKeys } from './index-keys'
+import { tokenize, type TokenizedSegment } from './tokens'
 
 /** A stored translation unit (SPEC §3 concordance result: raw_segment, translation). */
 export interface StoredUnit extends TmUnit {
@@ -22,37 +34,272 @@ export interface UnitWrite {
   createdBy: string
 }
 
+export interface UnitImport extends UnitWrite {
+  createdAt?: Date
+  changedAt?: Date
+}
+
 /** The same source, whatever whitespace it was typed with, is one unit of a memory. */
 export function sourceHash(source: string): string {
   return createHash('md5').update(source.normalize('NFC').replace(/\s+/gu, ' ').trim()).digest('hex')
 }
 
+// --- the index: postings (tm_keys) and units per key (tm_key_counts), written with their units ---------------
+
+/** A unit as the index sees it. */
+interface IndexedUnit {
+  id: number
+  memoryId: number
+  tokenCount: number
+  keys: number[]
+}
+
+/** Adds the units' postings (new units, or units whose old postings were removed: no conflicts) and counts. */
+async function addPostings(tx: Queryable, units: readonly IndexedUnit[]): Promise<void> {
+  const postings = postingColumns(units)
+  if (postings.unitIds.length === 0) return
+  await tx.query(
+    `insert into tm_keys (memory_id, key, token_count, unit_id)
+     select * from unnest(${intArray(1)}, ${intArray(2)}, ${intArray(3)}, ${intArray(4)}::bigint[])`,
+    [postings.memoryIds, postings.keys, postings.tokenCounts, postings.unitIds].map((column) => column.join(',')),
+  )
+  const counts = new Map<string, { memoryId: number; key: number; units: number }>()
+  postings.keys.forEach((key, at) => {
+    const memoryId = postings.memoryIds[at] ?? 0
+    const entry = counts.get(`${memoryId} ${key}`) ?? { memoryId, key, units: 0 }
+    entry.units++
+    counts.set(`${memoryId} ${key}`, entry)
+  })
+  // In key order, so that two transactions counting the same keys wait for each other instead of deadlocking.
+  const ordered = [...counts.values()].sort((a, b) => a.memoryId - b.memoryId || a.key - b.key)
+  await tx.query(
+    `insert into tm_key_counts (memory_id, key, units)
+     select * from unnest($1::integer[], $2::integer[], $3::integer[])
+     on conflict (memory_id, key) do update set units = tm_key_counts.units + excluded.units`,
+    [ordered.map((entry) => entry.memoryId), ordered.map((entry) => entry.key), ordered.map((entry) => entry.units)],
+  )
+}
+
+async function removePostings(tx: Queryable, units: readonly IndexedUnit[]): Promise<void> {
+  const postings = postingColumns(units)
+  if (postings.unitIds.length === 0) return
+  await tx.query(
+    `with removed as (
+       delete from tm_keys p
+        using unnest(${intArray(1)}, ${intArray(2)}, ${intArray(3)}, ${intArray(4)}::bigint[]) as r (memory_id, key, token_count, unit_id)
+        where p.memory_id = r.memory_id and p.key = r.key and p.token_count = r.token_count and p.unit_id = r.unit_id
+       returning p.memory_id, p.key
+     )
+     update tm_key_counts c set units = c.units - r.units
+       from (select memory_id, key, count(*)::integer as units from removed group by memory_id, key) r
+      where c.memory_id = r.memory_id and c.key = r.key`,
+    [postings.memoryIds, postings.keys, postings.tokenCounts, postings.unitIds].map((column) => column.join(',')),
+  )
+}
+
+/**
+ * Parameter $n, a comma-separated list, as an integer array: tens of thousands of postings pass as one string
+ * faster than as a JavaScript array (PGlite serialises those element by element).
+ */
+const intArray = (parameter: number) => `string_to_array($${parameter}::text, ',')::integer[]`
+
+function postingColumns(units: readonly IndexedUnit[]) {
+  const columns = { memoryIds: [] as number[], keys: [] as number[], tokenCounts: [] as number[], unitIds: [] as number[] }
+  for (const unit of units) {
+    for (const key of distinctKeys(unit.keys)) {
+      columns.memoryIds.push(unit.memoryId)
+      columns.keys.push(key)
+      columns.tokenCounts.push(unit.tokenCount)
+      columns.unitIds.push(unit.id)
+    }
+  }
+  return columns
+}
+
+interface IndexRow {
+  id: number | string
+  memoryId: number
+  sourceHash: string
+  tokenCount: number
+  keys: number[] | null
+}
+
+const indexColumns = /* sql */ `id, memory_id as "memoryId", source_hash as "sourceHash", token_count as "tokenCount", keys`
+
+const sameKeys = (a: readonly number[] | null, b: readonly number[]) => a !== null && a.length === b.length && a.every((key, at) => key === b[at])
+
+/** What a unit's source is indexed as. */
+function indexEntry(source: string): { hash: string; tokenCount: number; keys: number[] } {
+  const keys = unitKeys(tokenize(source).tokens)
+  return { hash: sourceHash(source), tokenCount: keys.length, keys }
+}
+
+/**
+ * Inserts or updates units of one memory (one unit per source hash, the last write of a source winning), keeping
+ * the index in step, on the caller's transaction. An update keeps creator and creation time. Sources with the same
+ * hash nearly always tokenize alike; when they do not (whitespace that splits a number, U+00A0 against a space),
+ * the old postings go and the new come.
+ */
+async function upsertUnits(
+  tx: Queryable,
+  memoryIds: readonly number[],
+  units: readonly (UnitImport & { hash: string; tokenCount: number; keys: number[] })[],
+): Promise<number> {
+  if (memoryIds.length === 0 || units.length === 0) return 0
+  const hashes = units.map((unit) => unit.hash)
+  const entries = new Map(units.map((unit) => [unit.hash, unit]))
+  const existing = await tx.query<IndexRow>(
+    `select ${indexColumns} from tm_units where memory_id = any($1::integer[]) and source_hash = any($2::text[]) for update`,
+    [memoryIds, hashes],
+  )
+  const changed = existing.filter((row) => {
+    const entry = entries.get(row.sourceHash)
+    return !entry || row.tokenCount !== entry.tokenCount || !sameKeys(row.keys, entry.keys)
+  })
+  await removePostings(
+    tx,
+    changed.flatMap((row) => (row.keys ? [{ id: Number(row.id), memoryId: row.memoryId, tokenCount: row.tokenCount, keys: row.keys }] : [])),
+  )
+  const written = await tx.query<IndexRow & { inserted: boolean }>(
+    `insert into tm_units (memory_id, source, target, source_hash, token_count, keys, created_by, created_at, changed_at)
+     select m.id, u.source, u.target, u.hash, u.token_count, u.keys::integer[], u.created_by,
+            coalesce(u.created_at, now()), coalesce(u.changed_at, now())
+       from unnest($1::integer[]) as m (id)
+      cross join unnest($2::text[], $3::text[], $4::text[], $5::integer[], $6::text[], $7::text[], $8::timestamptz[], $9::timestamptz[])
+            as u (source, target, hash, token_count, keys, created_by, created_at, changed_at)
+     on conflict (memory_id, source_hash) do update
+       set source = excluded.source, target = excluded.target, token_count = excluded.token_count, keys = excluded.keys,
+           changed_at = excluded.changed_at
+     returning ${indexColumns}, (xmax = 0) as inserted`,
+    [
+      memoryIds,
+      units.map((unit) => unit.source),
+      units.map((unit) => unit.target),
+      hashes,
+      units.map((unit) => unit.tokenCount),
+      // An array of arrays must be rectangular: each unit's keys travel as one "{…}" literal.
+      units.map((unit) => `{${unit.keys.join(',')}}`),
+      units.map((unit) => unit.createdBy),
+      units.map((unit) => unit.createdAt ?? null),
+      units.map((unit) => unit.changedAt ?? null),
+    ],
+  )
+  const changedIds = new Set(changed.map((row) => Number(row.id)))
+  await addPostings(
+    tx,
+    written
+      .filter((row) => row.inserted || changedIds.has(Number(row.id)))
+      .map((row) => ({ id: Number(row.id), memoryId: row.memoryId, tokenCount: row.tokenCount, keys: row.keys ?? [] })),
+  )
+  return written.length
+}
+
 /**
  * Write-back (issue 5): stores (source, target) in each memory, updating the unit with the same source — its
  * creator and creation time stay, its change time moves. Runs on the caller's transaction so that a confirmed
- * segment and its unit are saved together or not at all.
+ * segment and its unit (and its postings) are saved together or not at all.
  */
 export async function writeUnit(tx: Queryable, memoryIds: readonly number[], unit: UnitWrite): Promise<void> {
-  if (memoryIds.length === 0) return
-  const tokenCount = tokenize(unit.source).tokens.length
-  await tx.query(
-    `insert into tm_units (memory_id, source, target, source_hash, token_count, created_by)
-     select memory_id, $2, $3, $4, $5, $6 from unnest($1::integer[]) as memory_id
-     on conflict (memory_id, source_hash) do update
-       set source = excluded.source, target = excluded.target, token_count = excluded.token_count, changed_at = now()`,
-    [memoryIds, unit.source, unit.target, sourceHash(unit.source), tokenCount, unit.createdBy],
-  )
+  await upsertUnits(tx, memoryIds, [{ ...unit, ...indexEntry(unit.source) }])
 }
 
 /** Undoes a write-back whose translation was cleared: only a unit that still holds that translation goes. */
 export async function removeUnit(tx: Queryable, memoryIds: readonly number[], source: string, target: string): Promise<void> {
   if (memoryIds.length === 0) return
-  await tx.query('delete from tm_units where memory_id = any($1::integer[]) and source_hash = $2 and target = $3', [
-    memoryIds,
-    sourceHash(source),
-    target,
-  ])
+  const removed = await tx.query<IndexRow>(
+    `delete from tm_units where memory_id = any($1::integer[]) and source_hash = $2 and target = $3 returning ${indexColumns}`,
+    [memoryIds, sourceHash(source), target],
+  )
+  await removePostings(
+    tx,
+    removed.flatMap((row) => (row.keys ? [{ id: Number(row.id), memoryId: row.memoryId, tokenCount: row.tokenCount, keys: row.keys }] : [])),
+  )
 }
+
+export const IMPORT_BATCH = 2000
+
+/**
+ * Bulk import (TMX): units in batches of IMPORT_BATCH, each batch one transaction of a few multi-row statements.
+ * A source met twice updates its unit, as write-back does (the later one wins, creator and creation time kept).
+ * Returns the units written; onProgress hears the running count after each batch.
+ */
+export async function importUnits(
+  memoryId: number,
+  units: AsyncIterable<UnitImport> | Iterable<UnitImport>,
+  onProgress?: (written: number) => void | Promise<void>,
+): Promise<number> {
+  let written = 0
+  let batch = new Map<string, UnitImport & ReturnType<typeof indexEntry>>()
+  const flush = async () => {
+    if (batch.size === 0) return
+    const units = [...batch.values()]
+    batch = new Map()
+    written += await db().transaction((tx) => upsertUnits(tx, [memoryId], units))
+    await onProgress?.(written)
+  }
+  for await (const unit of units) {
+    const entry = { ...unit, ...indexEntry(unit.source) }
+    // The same source twice in one statement would be an error (a row updated twice): the later one wins here.
+    batch.delete(entry.hash)
+    batch.set(entry.hash, entry)
+    if (batch.size >= IMPORT_BATCH) await flush()
+  }
+  await flush()
+  // A big import leaves the planner's statistics stale and the visibility map unset (index-only scans would
+  // visit the heap); PGlite runs no autovacuum, so the import does it.
+  if (written >= VACUUM_AFTER) await db().query('vacuum (analyze) tm_units, tm_keys, tm_key_counts')
+  return written
+}
+
+const VACUUM_AFTER = 10_000
+
+/** Per database, the memories known to hold no unit without keys (every write since migration 7 indexes). */
+const indexedMemories = new WeakMap<object, Set<number>>()
+
+/** Units written before the index existed (migration 7) get their keys and postings on the first lookup. */
+async function indexPendingUnits(memoryIds: readonly number[], using: Queryable): Promise<void> {
+  let known = indexedMemories.get(db())
+  if (!known) indexedMemories.set(db(), (known = new Set()))
+  if (memoryIds.every((id) => known.has(id))) return
+  for (;;) {
+    const pending = await using.query<{ id: number | string; memoryId: number; source: string }>(
+      `select id, memory_id as "memoryId", source from tm_units where memory_id = any($1::integer[]) and keys is null limit ${IMPORT_BATCH}`,
+      [memoryIds],
+    )
+    if (pending.length === 0) {
+      for (const id of memoryIds) known.add(id)
+      return
+    }
+    const entries = pending.map((row) => ({ id: Number(row.id), memoryId: row.memoryId, ...indexEntry(row.source) }))
+    // One statement, so a unit is never marked indexed without its postings; `keys is null` makes a second
+    // lookup doing the same at the same time add nothing.
+    await using.query(
+      `with indexed as (
+         update tm_units u set keys = v.keys::integer[], token_count = v.token_count
+           from unnest($1::bigint[], $2::text[], $3::integer[]) as v (id, keys, token_count)
+          where u.id = v.id and u.keys is null
+         returning u.id, u.memory_id, u.token_count, u.keys
+       ), added as (
+         insert into tm_keys (memory_id, key, token_count, unit_id)
+         select distinct i.memory_id, k.key, i.token_count, i.id from indexed i cross join unnest(i.keys) as k (key)
+         on conflict do nothing
+         returning memory_id, key
+       )
+       insert into tm_key_counts (memory_id, key, units)
+       select memory_id, key, count(*)::integer from added group by memory_id, key order by memory_id, key
+       on conflict (memory_id, key) do update set units = tm_key_counts.units + excluded.units`,
+      [entries.map((entry) => entry.id), entries.map((entry) => `{${entry.keys.join(',')}}`), entries.map((entry) => entry.tokenCount)],
+    )
+  }
+}
+
+/** Removes a memory's postings and counts (deleteMemory calls it before deleting the memory and its units). */
+export async function deleteMemoryIndex(tx: Queryable, memoryId: number): Promise<void> {
+  await tx.query('delete from tm_keys where memory_id = $1', [memoryId])
+  await tx.query('delete from tm_key_counts where memory_id = $1', [memoryId])
+}
+
+// --- lookups ---------------------------------------------------------------------------------------------------
 
 interface UnitRow {
   id: number
@@ -71,8 +318,7 @@ function toStoredUnit(row: UnitRow): StoredUnit {
 
 /**
  * The best `top` matches of `source` in the memories, scoring `threshold` or more, best first (DESIGN.md "TM
- * matching"). Reads every unit in the length window and scores it: exact by construction, the oracle the indexed
- * lookup is measured against.
+ * matching"): the same as brute force (bruteForceMatches), read through the index in one statement.
  */
 export async function lookupMatches(
   memoryIds: readonly number[],
@@ -81,11 +327,117 @@ export async function lookupMatches(
   using: Queryable = db(),
 ): Promise<StoredHit[]> {
   if (memoryIds.length === 0) return []
-  const window = lengthWindow(tokenize(source).tokens.length, threshold)
-  const rows = await using.query<UnitRow>(
-    `select ${unitColumns} from tm_units where memory_id = any($1::integer[]) and token_count between $2 and $3`,
-    [memoryIds, window.min, window.max],
+  if (!Number.isInteger(threshold) || threshold < 1 || threshold > 100) {
+    throw new RangeError(`A lookup threshold is an integer from 1 to 100, not ${threshold}`)
+  }
+  await indexPendingUnits(memoryIds, using)
+  const query = tokenize(source)
+  const queryKeys = unitKeys(query.tokens)
+  // Iterative deepening: a search at t finds every unit scoring t or more, so when it finds `top` of them they
+  // are the best `top` overall and the lower thresholds need not be read. A higher t reads far fewer postings
+  // (a shorter rarest-key prefix and a narrower length window); most segments with a useful match stop there.
+  const passes = [...new Set([Math.max(threshold, 90), Math.max(threshold, 70), threshold])]
+  let hits: StoredHit[] = []
+  for (const pass of passes) {
+    hits = await matchesFrom(query, queryKeys, memoryIds, pass, using)
+    if (hits.length >= top) break
+  }
+  return hits.sort(compareHits).slice(0, top)
+}
+
+/** Every unit scoring `threshold` or more against the query (complete, unordered). */
+async function matchesFrom(
+  query: TokenizedSegment,
+  queryKeys: number[],
+  memoryIds: readonly number[],
+  threshold: number,
+  using: Queryable,
+): Promise<StoredHit[]> {
+  const rows = queryKeys.length === 0 ? await unitsWithoutTokens(memoryIds, using) : await candidates(memoryIds, queryKeys, threshold, using)
+  const n = queryKeys.length
+  const hits: StoredHit[] = []
+  for (const row of rows) {
+    if (!canReach(n, row.tokenCount, sharedKeys(queryKeys, row.keys ?? []), threshold)) continue
+    const unit = toStoredUnit(row)
+    const candidate = tokenize(unit.source)
+    // The cheap distance first: its base score bounds the match from above (candidate-filter.ts step 1).
+    if (baseScore(tokenDistance(query.tokens, candidate.tokens), Math.max(n, candidate.tokens.length)) < threshold) continue
+    const result = score(query, candidate)
+    if (result.match >= threshold) hits.push({ unit, ...result })
+  }
+  return hits
+}
+
+interface CandidateRow extends UnitRow {
+  tokenCount: number
+  keys: number[] | null
+}
+
+const candidateColumns = /* sql */ `u.id, u.memory_id as "memoryId", u.source, u.target, u.created_by as "createdBy",
+  u.changed_at as "changedAt", u.token_count as "tokenCount", u.keys`
+
+async function unitsWithoutTokens(memoryIds: readonly number[], using: Queryable): Promise<CandidateRow[]> {
+  return using.query<CandidateRow>(`select ${candidateColumns} from tm_units u where u.memory_id = any($1::integer[]) and u.token_count = 0`, [
+    memoryIds,
+  ])
+}
+
+/**
+ * The units that may reach the threshold against a query of n > 0 tokens (candidate-filter.ts), in one statement:
+ * - plan: the query's keys rarest first (tm_key_counts), each with `uncovered`, the query tokens the rarer keys
+ *   leave uncovered. A unit holding none of the rarer keys shares at most `uncovered` tokens, and a unit of m
+ *   tokens that can reach t shares at least cMin(m) = ceil(max(n, m)·t/100) (step 2). So a key is read only while
+ *   uncovered ≥ cMin(n) (step 5, the prefix), and then only for units of up to floor(100·uncovered/t) tokens:
+ *   the common keys late in the prefix are read for short units only.
+ * - postings: index-only range scans of tm_keys (memory, key, token count from the window's minimum, step 3).
+ * - each unit found once, kept if the query keys it holds (repeats counted on the unit's side: never fewer than the
+ *   tokens it shares) can reach the threshold; lookupMatches then counts them exactly and scores the rest.
+ */
+async function candidates(memoryIds: readonly number[], queryKeys: readonly number[], threshold: number, using: Queryable): Promise<CandidateRow[]> {
+  const n = queryKeys.length
+  const counted = countKeys(queryKeys)
+  return using.query<CandidateRow>(
+    `with frequencies as (
+       select q.key, q.count, coalesce(sum(c.units), 0) as units
+         from unnest($2::integer[], $3::integer[]) as q (key, count)
+         left join tm_key_counts c on c.memory_id = any($1::integer[]) and c.key = q.key
+        group by q.key, q.count
+     ), plan as (
+       select key, units, $4::integer - coalesce(sum(count) over (order by units, key rows between unbounded preceding and 1 preceding), 0) as uncovered
+         from frequencies
+     )
+     select ${candidateColumns}
+       from tm_units u
+      where u.id = any(array(
+              select distinct p.unit_id
+                from plan r
+               cross join unnest($1::integer[]) as m (id)
+                join tm_keys p on p.memory_id = m.id and p.key = r.key
+                 and p.token_count between $5::integer and (100 * r.uncovered) / $6::integer
+               where r.uncovered >= $7::integer and r.units > 0))
+        and (select count(*) from unnest(u.keys) as k (key) where k.key = any($2::integer[]))
+            >= greatest(u.token_count, $4::integer) - ((100 - $6::integer) * greatest(u.token_count, $4::integer)) / 100`,
+    [
+      memoryIds,
+      counted.map((entry) => entry.key),
+      counted.map((entry) => entry.count),
+      n,
+      lengthWindow(n, threshold).min,
+      threshold,
+      minimumShared(n, threshold),
+    ],
   )
+}
+
+/** The oracle: every unit of the memories read and scored (DESIGN.md "TM matching"); for tests and bench/tm. */
+export async function bruteForceMatches(
+  memoryIds: readonly number[],
+  source: string,
+  { top = DEFAULT_TOP, threshold = DEFAULT_THRESHOLD }: { top?: number; threshold?: number } = {},
+  using: Queryable = db(),
+): Promise<StoredHit[]> {
+  if (memoryIds.length === 0) return []
+  const rows = await using.query<UnitRow>(`select ${unitColumns} from tm_units where memory_id = any($1::integer[])`, [memoryIds])
   return bruteForceTop(source, rows.map(toStoredUnit), top, threshold) as StoredHit[]
 }
 

@@ -1,0 +1,55 @@
+/**
+ * The database-backed TM index in pure functions (units.server.ts does the I/O and the lookup's plan): a
+ * segment's token keys as 32-bit hashes, counted and compared as sorted multisets. Pure and browser-safe.
+ *
+ * Everything is counted over hashes rather than keys. Two keys that collide count as one, so the shared tokens
+ * counted over hashes are never fewer than over keys: a collision can only add a candidate (which exact scoring
+ * then drops), never lose a match. The proof of the filter is in candidate-filter.ts.
+ */
+import type { TextUnitToken } from './tokens'
+
+/** FNV-1a over the key's UTF-16 code units, as a signed 32-bit integer (a PostgreSQL integer). */
+export function keyHash(key: string): number {
+  let hash = 0x811c9dc5
+  for (let at = 0; at < key.length; at++) hash = Math.imul(hash ^ key.charCodeAt(at), 0x01000193)
+  return hash | 0
+}
+
+/** The multiset of a segment's key hashes, sorted, repeats kept: what tm_units.keys stores. */
+export function unitKeys(tokens: readonly TextUnitToken[]): number[] {
+  return tokens.map((token) => keyHash(token.key)).sort((a, b) => a - b)
+}
+
+/** Each distinct hash once, sorted: the postings a unit has. */
+export function distinctKeys(keys: readonly number[]): number[] {
+  return keys.filter((key, at) => at === 0 || keys[at - 1] !== key)
+}
+
+/** Shared tokens of two sorted multisets (the multiset intersection's size), by one merge. */
+export function sharedKeys(a: readonly number[], b: readonly number[]): number {
+  let shared = 0
+  let i = 0
+  let j = 0
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number
+    const y = b[j] as number
+    if (x === y) {
+      shared++
+      i++
+      j++
+    } else if (x < y) i++
+    else j++
+  }
+  return shared
+}
+
+/** The query's keys with their counts, from its sorted multiset. */
+export function countKeys(keys: readonly number[]): { key: number; count: number }[] {
+  const counted: { key: number; count: number }[] = []
+  for (const key of keys) {
+    const last = counted.at(-1)
+    if (last && last.key === key) last.count++
+    else counted.push({ key, count: 1 })
+  }
+  return counted
+}

@@ -1,0 +1,305 @@
+/**
+ * bench/tm (issue 5 "Speed, measured"): fuzzy lookup through the database index (lookupMatches) at 10,000,
+ * 100,000 and 1,000,000 units, on PGlite and on PostgreSQL, against brute force over the same units in this run.
+ *
+ *   npm run bench:tm                         (bench/tm/run.sh: starts a throw-away PostgreSQL cluster too)
+ *   BENCH_TM_SIZES=10000 npx tsx bench/tm/run.ts    (PGlite only, unless BENCH_TM_DATABASE_URL is set)
+ *
+ * Per size: the corpus (bench/tm/corpus.ts) is written as a TMX with the app's writer, then per engine imported
+ * with readTmx + importUnits (the path of a TMX upload), timed; the space the TM tables take and the process RSS
+ * are printed. 200 queries (exact hits, near misses, unrelated splices) are looked up top-5 at ≥ 50; brute force
+ * (every unit read once, then bruteForceTop per query: scoring alone, no database) is timed on the first
+ * BENCH_TM_BRUTE queries and is the oracle for all of them: for every match ≥ 50 the same units, same scores.
+ * At 100,000 units Debian translate-toolkit's matcher answers the same queries from the same TMX, if installed.
+ *
+ * Environment: BENCH_TM_SIZES (10000,100000,1000000), BENCH_TM_QUERIES (200), BENCH_TM_BRUTE (20),
+ * BENCH_TM_AGREE (queries checked against brute force above 100,000 units: all by default; fewer makes a
+ * 1,000,000 run much quicker, brute force taking seconds per query there), BENCH_TM_TOOLKIT_QUERIES (50, 0 skips),
+ * BENCH_TM_ENGINES (pglite,postgres), BENCH_TM_DATABASE_URL (PostgreSQL; a temporary schema is made and dropped).
+ */
+import { spawnSync } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { openDatabase, type Database } from '../../app/lib/db/database.server'
+import { setDatabase } from '../../app/lib/db/db.server'
+import { migrate } from '../../app/lib/db/migrate.server'
+import { bruteForceTop, prepareUnit, type PreparedUnit, type TmHit } from '../../app/lib/tm/candidate-filter'
+import { createMemory } from '../../app/lib/tm/memories.server'
+import { readTmx } from '../../app/lib/tm/tmx'
+import { writeTmx } from '../../app/lib/tm/tmx-write'
+import { importUnits, lookupMatches } from '../../app/lib/tm/units.server'
+import { percentile } from '../measure'
+import { printTable, thousands, times } from '../print'
+import { corpusQueries, corpusUnits, type CorpusUnit } from './corpus'
+
+function envNumbers(name: string, fallback: string): number[] {
+  const values = (process.env[name] || fallback).split(',').map(Number)
+  if (values.some((value) => !Number.isInteger(value) || value < 0)) throw new Error(`${name} expects whole numbers`)
+  return values
+}
+
+const SIZES = envNumbers('BENCH_TM_SIZES', '10000,100000,1000000')
+const [QUERIES = 200] = envNumbers('BENCH_TM_QUERIES', '200')
+const [BRUTE = 20] = envNumbers('BENCH_TM_BRUTE', '20')
+const [AGREE = QUERIES] = envNumbers('BENCH_TM_AGREE', String(QUERIES))
+const [TOOLKIT_QUERIES = 50] = envNumbers('BENCH_TM_TOOLKIT_QUERIES', '50')
+const TOOLKIT_SIZE = 100_000
+const POSTGRES_URL = process.env.BENCH_TM_DATABASE_URL
+const PAIR = { sourceLang: 'en', targetLang: 'lv' }
+const EPOCH = Date.UTC(2024, 0, 1)
+const WARM_UP = 10
+const TARGET_P95_MS = 20
+const TARGET_RATIO = 100
+
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0))
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
+
+// --- engines ----------------------------------------------------------------------------------------------------
+
+interface Engine {
+  name: 'PGlite' | 'PostgreSQL'
+  open(): Promise<{ database: Database; dispose: () => Promise<void> }>
+}
+
+const pglite: Engine = {
+  name: 'PGlite',
+  async open() {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tulks-bench-tm-'))
+    const database = await openDatabase({ kind: 'pglite', dataDir })
+    return {
+      database,
+      dispose: async () => {
+        await database.close()
+        fs.rmSync(dataDir, { recursive: true, force: true })
+      },
+    }
+  },
+}
+
+function postgres(url: string): Engine {
+  return {
+    name: 'PostgreSQL',
+    async open() {
+      const schema = `bench_tm_${crypto.randomBytes(4).toString('hex')}`
+      const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 })
+      await admin.query(`create schema ${schema}`)
+      const database = await openDatabase({ kind: 'postgres', url, poolSize: 2, schema })
+      return {
+        database,
+        dispose: async () => {
+          await database.close()
+          await admin.query(`drop schema ${schema} cascade`)
+          await admin.close()
+        },
+      }
+    },
+  }
+}
+
+const ENGINES = (process.env.BENCH_TM_ENGINES || 'pglite,postgres').split(',')
+const engines = [
+  ...(ENGINES.includes('pglite') ? [pglite] : []),
+  ...(ENGINES.includes('postgres') && POSTGRES_URL ? [postgres(POSTGRES_URL)] : []),
+]
+
+// --- one size on one engine -------------------------------------------------------------------------------------
+
+async function writeCorpusTmx(units: readonly CorpusUnit[], file: string): Promise<void> {
+  const tmxUnits = units.map((unit) => {
+    const when = new Date(EPOCH + unit.changedSecond * 1000)
+    return { source: unit.source, target: unit.target, ...PAIR, creator: 'bench', created: when, changed: when }
+  })
+  await pipeline(Readable.from(writeTmx(tmxUnits, { sourceLang: PAIR.sourceLang, creationToolVersion: 'bench' })), fs.createWriteStream(file))
+}
+
+async function* tmxUnits(file: string) {
+  for await (const unit of readTmx(fs.createReadStream(file), PAIR).units) {
+    yield { source: unit.source, target: unit.target, createdBy: unit.creator ?? '', createdAt: unit.created, changedAt: unit.changed }
+  }
+}
+
+async function timeEach<T>(items: readonly T[], work: (item: T) => Promise<unknown> | unknown): Promise<number[]> {
+  const spent: number[] = []
+  for (const item of items) {
+    const start = performance.now()
+    await work(item)
+    spent.push(performance.now() - start)
+  }
+  return spent
+}
+
+const hitKey = (hits: readonly TmHit[]) => hits.map((hit) => `${hit.unit.id}:${hit.match}`).join(' ')
+
+/** Brute-force answers by the units' content, so the second engine (same ids, same units) reuses the first's. */
+const oracles = new Map<string, { brute: number[]; answers: string[] }>()
+
+interface Figures {
+  engine: string
+  size: number
+  units: number
+  importMs: number
+  tableBytes: number
+  rss: number
+  lookups: number[]
+  brute: number[]
+  agree: number
+  checked: number
+  withMatch: number
+}
+
+async function measure(engine: Engine, size: number, file: string, queries: readonly string[]): Promise<Figures> {
+  const { database, dispose } = await engine.open()
+  try {
+    await migrate(database)
+    setDatabase(database)
+    const [user] = await database.query<{ id: number }>(
+      `insert into users (email, name, password_hash) values ('bench@example.org', 'Bench', '-') returning id`,
+    )
+    const memory = await createMemory(user!.id, { name: 'Bench', ...PAIR })
+    const importStart = performance.now()
+    await importUnits(memory.id, tmxUnits(file))
+    const importMs = performance.now() - importStart
+    const [space] = await database.query<{ bytes: number; units: number }>(
+      `select (pg_total_relation_size('tm_units') + pg_total_relation_size('tm_keys') + pg_total_relation_size('tm_key_counts'))::bigint as bytes,
+              (select count(*) from tm_units)::integer as units`,
+    )
+
+    for (const query of queries.slice(0, WARM_UP)) await lookupMatches([memory.id], query)
+    const answers: string[] = []
+    const lookups = await timeEach(queries, async (query) => answers.push(hitKey(await lookupMatches([memory.id], query))))
+
+    const rows = await database.query<{ id: number; source: string; changedAt: Date }>(
+      `select id, source, changed_at as "changedAt" from tm_units order by id`,
+    )
+    const signature = crypto.createHash('md5')
+    for (const row of rows) signature.update(`${row.id}\u0000${row.source}\u0000${new Date(row.changedAt).getTime()}\u0001`)
+    const digest = signature.digest('hex')
+    let oracle = oracles.get(digest)
+    if (!oracle) {
+      const prepared: PreparedUnit[] = rows.map((row) => prepareUnit({ id: Number(row.id), source: row.source, changedAt: new Date(row.changedAt).getTime() }))
+      rows.length = 0
+      const brute = await timeEach(queries.slice(0, BRUTE), (query) => bruteForceTop(query, prepared))
+      const checked = size > 100_000 ? AGREE : queries.length
+      oracle = { brute, answers: queries.slice(0, checked).map((query) => hitKey(bruteForceTop(query, prepared))) }
+      oracles.set(digest, oracle)
+    }
+    const agree = oracle.answers.filter((answer, at) => answer === answers[at]).length
+    return {
+      engine: engine.name,
+      size,
+      units: space?.units ?? 0,
+      importMs,
+      tableBytes: space?.bytes ?? 0,
+      rss: process.memoryUsage().rss,
+      lookups,
+      brute: oracle.brute,
+      agree,
+      checked: oracle.answers.length,
+      withMatch: answers.filter(Boolean).length,
+    }
+  } finally {
+    setDatabase(undefined)
+    await dispose()
+  }
+}
+
+// --- translate-toolkit ------------------------------------------------------------------------------------------
+
+const TOOLKIT_SCRIPT = `
+import json, sys, time
+from translate.search.match import matcher
+from translate.storage import tmx
+store = tmx.tmxfile.parsefile(sys.argv[1])
+start = time.perf_counter()
+tm = matcher(store, max_candidates=5, min_similarity=50, max_length=1000)
+built = time.perf_counter() - start
+spent = []
+for query in json.load(open(sys.argv[2])):
+    start = time.perf_counter()
+    tm.matches(query)
+    spent.append((time.perf_counter() - start) * 1000)
+print(json.dumps({"build_ms": built * 1000, "ms": spent}))
+`
+
+function translateToolkit(file: string, queries: readonly string[], dir: string): string {
+  const python = '/usr/bin/python3'
+  const check = spawnSync(python, ['-c', 'import translate.search.match'], { encoding: 'utf8' })
+  if (check.status !== 0) return 'translate-toolkit is not installed (apt-get install translate-toolkit): not measured'
+  const queryFile = path.join(dir, 'toolkit-queries.json')
+  fs.writeFileSync(queryFile, JSON.stringify(queries))
+  const run = spawnSync(python, ['-c', TOOLKIT_SCRIPT, file, queryFile], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 3_600_000 })
+  if (run.status !== 0) return `translate-toolkit's matcher failed: ${run.stderr.trim().split('\n').at(-1) ?? run.error?.message}`
+  const result = JSON.parse(run.stdout) as { build_ms: number; ms: number[] }
+  return (
+    `translate-toolkit matcher (Debian ${toolkitVersion()}), ${thousands(TOOLKIT_SIZE)}-unit TMX of this run, top 5 at ≥ 50, ` +
+    `${result.ms.length} queries: p50 ${ms(percentile(result.ms, 0.5))} ms, p95 ${ms(percentile(result.ms, 0.95))} ms ` +
+    `(building its matcher took ${(result.build_ms / 1000).toFixed(1)} s)`
+  )
+}
+
+function toolkitVersion(): string {
+  const query = spawnSync('dpkg-query', ['-W', '-f', '${Version}', 'translate-toolkit'], { encoding: 'utf8' })
+  return query.status === 0 ? query.stdout.trim() : 'version unknown'
+}
+
+// --- the run ----------------------------------------------------------------------------------------------------
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tulks-bench-tm-tmx-'))
+  console.log(`bench/tm — ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim()}), Node ${process.version}, ${new Date().toISOString()}`)
+  console.log(`Engines: ${engines.map((engine) => engine.name).join(', ')}; sizes ${SIZES.map(thousands).join(', ')}; ${QUERIES} queries, brute force timed on ${BRUTE}, checked on all (on ${Math.min(AGREE, QUERIES)} above 100,000 units).`)
+  console.log(`Load average at start: ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} (figures from a busy machine are slower and noisier).\n`)
+  const figures: Figures[] = []
+  const notes: string[] = []
+  try {
+    for (const size of SIZES) {
+      const corpus = corpusUnits(size)
+      const queries = corpusQueries(corpus, QUERIES, size + 1)
+      const file = path.join(dir, `bench-${size}.tmx`)
+      await writeCorpusTmx(corpus, file)
+      notes.push(`${thousands(size)}: TMX ${mb(fs.statSync(file).size)}`)
+      for (const engine of engines) {
+        const result = await measure(engine, size, file, queries)
+        figures.push(result)
+        console.log(`  ${engine.name} ${thousands(size)} done: lookup p95 ${ms(percentile(result.lookups, 0.95))} ms, agreement ${result.agree}/${result.checked}`)
+      }
+      if (size === TOOLKIT_SIZE && TOOLKIT_QUERIES > 0) notes.push(translateToolkit(file, queries.slice(0, TOOLKIT_QUERIES), dir))
+      fs.rmSync(file, { force: true })
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+
+  console.log(`\nTM lookup through the database index, top 5 at ≥ 50 (targets at 1,000,000: p95 ≤ ${TARGET_P95_MS} ms, ≥ ${TARGET_RATIO}× brute force)\n`)
+  printTable(
+    ['engine', 'units', 'import', 'units/s', 'TM tables', 'RSS', 'lookup p50', 'lookup p95', 'brute p50', 'brute p95', 'ratio p50', 'ratio p95', 'same as brute', 'with a match'],
+    figures.map((row) => {
+      const [p50, p95, b50, b95] = [percentile(row.lookups, 0.5), percentile(row.lookups, 0.95), percentile(row.brute, 0.5), percentile(row.brute, 0.95)]
+      return [
+        row.engine,
+        thousands(row.units),
+        `${(row.importMs / 1000).toFixed(1)} s`,
+        thousands((row.units / row.importMs) * 1000),
+        mb(row.tableBytes),
+        mb(row.rss),
+        `${ms(p50)} ms`,
+        `${ms(p95)} ms`,
+        `${ms(b50)} ms`,
+        `${ms(b95)} ms`,
+        times(b50 / p50),
+        times(b95 / p95),
+        `${row.agree}/${row.checked}`,
+        `${row.withMatch}/${row.lookups.length}`,
+      ]
+    }),
+  )
+  console.log(`\nBrute force: bruteForceTop over every unit, sources tokenized beforehand (no database time); the oracle of "same as brute".`)
+  console.log(`Units: one per distinct source of the corpus (edited repeats can coincide). RSS: this process (PGlite runs inside it).`)
+  for (const note of notes) console.log(note)
+}
+
+await main()

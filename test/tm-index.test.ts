@@ -1,0 +1,132 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { db } from '~/lib/db/db.server'
+import { bruteForceTop, prepareUnit, type PreparedUnit, type TmHit } from '~/lib/tm/candidate-filter'
+import { createMemory, deleteMemory } from '~/lib/tm/memories.server'
+import { importUnits, lookupMatches, removeUnit, sourceHash, writeUnit } from '~/lib/tm/units.server'
+import { corpusQueries, corpusUnits } from '../bench/tm/corpus'
+import { withTestDatabase } from './database'
+
+/**
+ * Issue 5 "Speed, measured": the database index returns what brute force returns (same units, same scores, for
+ * every match ≥ 50) on a 10,000-unit memory from ../shared/samples/parallel, and stays right as units change.
+ */
+withTestDatabase()
+let owner: number
+
+beforeAll(async () => {
+  const [user] = await db().query<{ id: number }>(`insert into users (email, name, password_hash) values ('index@example.lv', 'Index', '-') returning id`)
+  owner = user!.id
+})
+
+const answer = (hits: readonly TmHit[]) => hits.map((hit) => ({ id: hit.unit.id, match: hit.match }))
+
+/** Every posting a unit's keys call for is there, no other, and the counts per key are the postings'. */
+async function expectConsistentIndex() {
+  const missing = await db().query(
+    `select distinct u.memory_id, k.key, u.token_count, u.id from tm_units u cross join unnest(u.keys) as k (key)
+     except select memory_id, key, token_count, unit_id from tm_keys`,
+  )
+  const extra = await db().query(
+    `select memory_id, key, token_count, unit_id from tm_keys
+     except select distinct u.memory_id, k.key, u.token_count, u.id from tm_units u cross join unnest(u.keys) as k (key)`,
+  )
+  const wrongCounts = await db().query(
+    `select memory_id, key, count(*)::integer as units from tm_keys group by memory_id, key
+     except select memory_id, key, units from tm_key_counts where units > 0`,
+  )
+  const strayCounts = await db().query(
+    `select memory_id, key from tm_key_counts where units <> 0
+     except select memory_id, key from tm_keys`,
+  )
+  expect({ missing, extra, wrongCounts, strayCounts }).toEqual({ missing: [], extra: [], wrongCounts: [], strayCounts: [] })
+}
+
+describe('the index against brute force', () => {
+  it('agrees on 10,000 units for exact hits, near misses and unrelated text', { timeout: 120_000 }, async () => {
+    const memory = await createMemory(owner, { name: 'Ten thousand', sourceLang: 'en', targetLang: 'lv' })
+    const corpus = corpusUnits(10_000)
+    const written = await importUnits(
+      memory.id,
+      corpus.map((unit) => ({ source: unit.source, target: unit.target, createdBy: 'corpus', changedAt: new Date(unit.changedSecond * 1000) })),
+    )
+    expect(written).toBeGreaterThan(9_900) // a source repeated within a batch is written once
+    const rows = await db().query<{ id: number; source: string; changedAt: Date }>(
+      'select id, source, changed_at as "changedAt" from tm_units where memory_id = $1',
+      [memory.id],
+    )
+    const units: PreparedUnit[] = rows.map((row) => prepareUnit({ id: Number(row.id), source: row.source, changedAt: new Date(row.changedAt).getTime() }))
+    expect(units.length).toBeGreaterThan(9_000)
+    const queries = corpusQueries(corpus, 60, 7)
+    let withMatches = 0
+    for (const query of queries) {
+      const indexed = await lookupMatches([memory.id], query)
+      expect(answer(indexed), query).toEqual(answer(bruteForceTop(query, units)))
+      if (indexed.length > 0) withMatches++
+    }
+    // Unrelated splices may still find something; exact hits and near misses must.
+    expect(withMatches).toBeGreaterThanOrEqual(45)
+    await expectConsistentIndex()
+    await deleteMemory(owner, memory.id)
+  })
+})
+
+describe('index maintenance', () => {
+  it('keeps postings and counts in step through write, update, remove and delete', async () => {
+    const memory = await createMemory(owner, { name: 'Small', sourceLang: 'en', targetLang: 'lv' })
+    const other = await createMemory(owner, { name: 'Other', sourceLang: 'en', targetLang: 'lv' })
+    const write = (source: string, target: string) =>
+      db().transaction((tx) => writeUnit(tx, [memory.id, other.id], { source, target, createdBy: 'Anna' }))
+    await write('The price is 1\u00A0000 euros.', 'Cena ir 1000 eiro.')
+    await write('The cat sat on the mat.', 'Kaķis sēdēja.')
+    await write('The cat sat on the mat.', 'Kaķis sēdēja uz paklāja.')
+    await expectConsistentIndex()
+    expect(await lookupMatches([memory.id], 'The cat sat on the mat.')).toMatchObject([{ match: 100, unit: { target: 'Kaķis sēdēja uz paklāja.' } }])
+
+    // The same source hash with other tokens: a space for U+00A0 splits the number in two.
+    expect(sourceHash('The price is 1 000 euros.')).toBe(sourceHash('The price is 1\u00A0000 euros.'))
+    await write('The price is 1 000 euros.', 'Cena ir 1 000 eiro.')
+    await expectConsistentIndex()
+    expect(await lookupMatches([memory.id], 'The price is 1 000 euros.')).toMatchObject([{ match: 100 }])
+
+    await db().transaction((tx) => removeUnit(tx, [memory.id], 'The cat sat on the mat.', 'Kaķis sēdēja uz paklāja.'))
+    await expectConsistentIndex()
+    expect(await lookupMatches([memory.id], 'The cat sat on the mat.')).toEqual([])
+    expect(await lookupMatches([other.id], 'The cat sat on the mat.')).toHaveLength(1)
+
+    await deleteMemory(owner, other.id)
+    await expectConsistentIndex()
+    const left = await db().query<{ memoryId: number }>('select distinct memory_id as "memoryId" from tm_keys union select memory_id from tm_key_counts')
+    expect(left.map((row) => row.memoryId)).not.toContain(other.id)
+    await deleteMemory(owner, memory.id)
+  })
+
+  it('imports with upsert semantics: a repeated source updates its unit, keeping creator and creation time', async () => {
+    const memory = await createMemory(owner, { name: 'Import', sourceLang: 'en', targetLang: 'lv' })
+    const created = new Date('2020-01-02T03:04:05Z')
+    async function* units() {
+      yield { source: 'Good morning.', target: 'Labrīt.', createdBy: 'Anna', createdAt: created, changedAt: created }
+      yield { source: 'Good  morning.', target: 'Labu rītu.', createdBy: 'Bērziņš', changedAt: new Date('2021-01-01T00:00:00Z') }
+      yield { source: 'Good evening.', target: 'Labvakar.', createdBy: 'Anna' }
+    }
+    const progress: number[] = []
+    expect(await importUnits(memory.id, units(), (written) => void progress.push(written))).toBe(2)
+    expect(await importUnits(memory.id, [{ source: 'Good morning.', target: 'Sveiki.', createdBy: 'Cits' }])).toBe(1)
+    expect(progress).toEqual([2])
+    const [hit] = await lookupMatches([memory.id], 'Good morning.')
+    expect(hit).toMatchObject({ match: 100, unit: { target: 'Sveiki.', createdBy: 'Bērziņš' } })
+    expect((await lookupMatches([memory.id], 'Good day.')).map((found) => found.unit.source).sort()).toEqual(['Good evening.', 'Good morning.'])
+    await expectConsistentIndex()
+    await deleteMemory(owner, memory.id)
+  })
+
+  it('indexes units written before the index existed on the first lookup', async () => {
+    const memory = await createMemory(owner, { name: 'Old', sourceLang: 'en', targetLang: 'lv' })
+    await db().query(
+      `insert into tm_units (memory_id, source, target, source_hash, token_count, created_by) values ($1, $2, 'Vecs.', $3, 4, 'Anna')`,
+      [memory.id, 'An old unit.', sourceHash('An old unit.')],
+    )
+    expect(await lookupMatches([memory.id], 'An old unit!')).toMatchObject([{ match: 75, unit: { target: 'Vecs.' } }])
+    await expectConsistentIndex()
+    await deleteMemory(owner, memory.id)
+  })
+})
