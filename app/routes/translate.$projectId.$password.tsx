@@ -24,6 +24,7 @@ import { getLanguage, i18n } from '~/lib/i18n/i18n.server'
 import { COMMENT_INTENTS, commentAction, commentedSegments, listComments } from '~/lib/projects/comments.server'
 import { changeFontSize, type FontSizeChange } from '~/lib/projects/font-size'
 import { projectSettings, saveProjectSettings } from '~/lib/projects/project-settings.server'
+import { memoryChoicesFromForm } from '~/lib/tm/memory-form'
 import { requireProject } from '~/lib/projects/projects.server'
 import { matchBand, remainingMinutes } from '~/lib/projects/segment-rules'
 import { isSplitMergeIntent, splitOrMerge } from '~/lib/projects/split-merge-form.server'
@@ -41,7 +42,7 @@ import {
 } from '~/lib/projects/segments.server'
 import { placeHref, readPlace, type TranslatorPlace } from '~/lib/projects/translator-url'
 
-export const handle = { i18n: ['common', 'translate', 'comments', 'editor'] }
+export const handle = { i18n: ['common', 'translate', 'comments', 'editor', 'memories'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -165,9 +166,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if ((COMMENT_INTENTS as readonly string[]).includes(intent)) return commentAction(project, user, form)
   if (intent === 'project-settings') {
-    await saveProjectSettings(project, {
-      updateMt: form.get('updateMt') === 'on',
-    })
+    await saveProjectSettings(project, { updateMt: form.get('updateMt') === 'on', memories: memoryChoicesFromForm(form) }, user.id)
     throw redirect(backHere, {
       headers: {
         'Set-Cookie': await setFlash({ kind: 'success', key: 'translate:toolbar.settingsSaved' }, request),
@@ -273,6 +272,7 @@ export default function Translate() {
         hasActive={loaded.activeId !== undefined}
         fontSize={loaded.fontSize}
         updateMt={loaded.settings.updateMt}
+        memories={loaded.settings.memories}
         here={here}
       />
       <SearchBar base={loaded.base} search={loaded.place.search} panel={loaded.place.panel} matches={loaded.matches} />
