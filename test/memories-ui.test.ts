@@ -81,7 +81,7 @@ function uploadRequest(memoryId: number, file: File, as = cookie) {
 }
 
 async function upload(memoryId: number, name: string, bytes: Uint8Array) {
-  return settle<{ error: { code: string } }>(() => memoriesAction({ request: uploadRequest(memoryId, new File([bytes], name)), params: {}, context }))
+  return settle<{ error: { code: string } }>(() => memoriesAction({ request: uploadRequest(memoryId, new File([new Uint8Array(bytes)], name)), params: {}, context }))
 }
 
 async function runTasks() {
@@ -151,7 +151,12 @@ describe('TMX import and export', () => {
     const response = (await exportLoader({ request: get(`/memories/${memory.id}/export`, cookie), params: { memoryId: String(memory.id) }, context })) as Response
     expect(response.headers.get('Content-Disposition')).toContain('filename="Tatoeba.tmx"')
     const exported = new Uint8Array(await response.arrayBuffer())
-    const reading = readTmx([exported], { sourceLang: 'en', targetLang: 'lv' })
+    const reading = readTmx(
+      (async function* () {
+        yield exported
+      })(),
+      { sourceLang: 'en', targetLang: 'lv' },
+    )
     const units = []
     for await (const unit of reading.units) units.push(unit)
     expect(reading.importReport.error).toBeUndefined()
