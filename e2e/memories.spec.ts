@@ -33,7 +33,7 @@ async function importTmx(page: Page, memory: string, file: string) {
   await page.getByLabel('Atmiņa', { exact: true }).selectOption({ label: `${memory} (en → lv)` })
   await page.getByLabel('TMX datne', { exact: true }).setInputFiles(file)
   await page.getByRole('button', { name: 'Importēt', exact: true }).click()
-  await expect(page.getByText(`Imports atmiņā ${memory} sākts; tā gaita redzama zemāk.`)).toBeVisible()
+  await expect(page.getByText(`Imports atmiņā ${memory} sākts; tā gaita redzama zemāk.`)).toBeVisible({ timeout: 30_000 })
 }
 
 test('a memory is created, renamed, filled from TMX, exported, locked and deleted', async ({ page }, testInfo) => {
@@ -104,10 +104,11 @@ test('the settings panel saves read and write per memory; a locked memory cannot
 
 test('the translator settings keep a choice for that project only', async ({ page }, testInfo) => {
   await signIn(page)
+  await createMemory(page, 'E2E projekta')
+  await page.goto('/')
   await uploadAndOpen(page, testInfo, 'atmina.txt', 'One sentence.\n')
-  // The first project of a pair gives the user its default memory.
   await page.locator('summary', { hasText: 'Iestatījumi' }).click()
-  const write = page.getByLabel('Rakstīt atmiņā EN → LV', { exact: true })
+  const write = page.getByLabel('Rakstīt atmiņā E2E projekta', { exact: true })
   await expect(write).toBeChecked()
   await write.uncheck()
   await expectNoAxeViolations(page, testInfo)
@@ -116,10 +117,11 @@ test('the translator settings keep a choice for that project only', async ({ pag
 
   await page.reload()
   await page.locator('summary', { hasText: 'Iestatījumi' }).click()
-  await expect(page.getByLabel('Rakstīt atmiņā EN → LV', { exact: true })).not.toBeChecked()
+  await expect(page.getByLabel('Rakstīt atmiņā E2E projekta', { exact: true })).not.toBeChecked()
 
   // The user's default is unchanged.
   await page.goto('/')
   await page.locator('summary', { hasText: 'Iestatījumi' }).click()
-  await expect(page.getByLabel('Rakstīt atmiņā EN → LV', { exact: true })).toBeChecked()
+  await expect(page.getByLabel('Rakstīt atmiņā E2E projekta', { exact: true })).toBeChecked()
+  await deleteMemory(page, 'E2E projekta')
 })

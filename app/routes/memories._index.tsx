@@ -105,26 +105,22 @@ export default function Memories() {
             {t('memories:create.name')}
             <input name="name" required maxLength={100} />
           </label>
-          <label>
-            {t('memories:create.source')}
-            <select name="sourceLang" defaultValue={defaultSource}>
+          <label htmlFor="create-source">{t('memories:create.source')}</label>
+          <select id="create-source" name="sourceLang" defaultValue={defaultSource}>
               {sourceLanguages.map((code) => (
                 <option key={code} value={code}>
                   {t(`files:languages.${code}`)}
                 </option>
               ))}
-            </select>
-          </label>
-          <label>
-            {t('memories:create.target')}
-            <select name="targetLang" defaultValue={defaultTarget}>
+          </select>
+          <label htmlFor="create-target">{t('memories:create.target')}</label>
+          <select id="create-target" name="targetLang" defaultValue={defaultTarget}>
               {targetLanguages.map((code) => (
                 <option key={code} value={code}>
                   {t(`files:languages.${code}`)}
                 </option>
               ))}
-            </select>
-          </label>
+          </select>
           <button type="submit" name="intent" value="create" disabled={busy}>
             {t('memories:create.button')}
           </button>
@@ -137,20 +133,16 @@ export default function Memories() {
           <p className="hint">{t('memories:import.noWritable')}</p>
         ) : (
           <Form method="post" encType="multipart/form-data" className="stack">
-            <label>
-              {t('memories:import.memory')}
-              <select name="memoryId">
+            <label htmlFor="import-memory">{t('memories:import.memory')}</label>
+            <select id="import-memory" name="memoryId">
                 {writable.map((memory) => (
                   <option key={memory.id} value={memory.id}>
                     {memory.name} ({memory.sourceLang} → {memory.targetLang})
                   </option>
                 ))}
-              </select>
-            </label>
-            <label>
-              {t('memories:import.file')}
-              <input type="file" name="file" accept=".tmx,.gz,.zip" required aria-describedby="import-hint" />
-            </label>
+            </select>
+            <label htmlFor="import-file">{t('memories:import.file')}</label>
+            <input id="import-file" type="file" name="file" accept=".tmx,.gz,.zip" required aria-describedby="import-hint" />
             <p id="import-hint" className="hint">
               {t('memories:import.hint', { megabytes: maxMegabytes })}
             </p>
