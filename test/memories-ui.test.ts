@@ -191,7 +191,7 @@ describe('TMX import and export', () => {
     )
     expect(imports).toHaveLength(names.length)
     for (const job of imports) expect(job, job.fileName).toMatchObject({ status: 'done' })
-  })
+  }, 180_000) // about 4,000 units written one by one until units.server.ts's batched importUnits lands
 
   it('changes nothing for a broken file, and says why', async () => {
     const memory = await createMemory('Broken')
