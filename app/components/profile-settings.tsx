@@ -1,12 +1,13 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { MemoryChoices, type MemoryChoiceRow } from './memory-choices'
 import { useRootData } from './use-root-data'
 
 /**
  * SPEC §2 settings panel (profile scope): a native disclosure, so it opens without JavaScript.
- * The TM list joins it with the translation-memory issue.
+ * The memories' read/write defaults are saved by the same Save.
  */
-export function ProfileSettingsPanel() {
+export function ProfileSettingsPanel({ memories }: { memories: MemoryChoiceRow[] }) {
   const { t } = useTranslation('files')
   const root = useRootData()
   const navigation = useNavigation()
@@ -35,6 +36,7 @@ export function ProfileSettingsPanel() {
           <input type="checkbox" name="updateMt" defaultChecked={profile?.updateMt} />
           {t('settings.updateMt')}
         </label>
+        <MemoryChoices memories={memories} idPrefix="profile" />
         <button type="submit" name="intent" value="save-settings" disabled={navigation.state === 'submitting'}>
           {t('settings.save')}
         </button>

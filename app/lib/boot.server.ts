@@ -3,6 +3,7 @@ import { connectDatabase, disconnectDatabase } from './db/db.server'
 import { releaseAbandoned } from './jobs/queue.server'
 import { startWorker, type Worker } from './jobs/worker.server'
 import { taskHandlers } from './projects/pipeline.server'
+import { tmxImportHandlers } from './tm/tmx-import.server'
 import { cultureCookie } from './i18n/i18n.server'
 import { resources } from './i18n/resources.server'
 import { defaultLanguage, isSupportedLanguage } from './i18n/config'
@@ -21,7 +22,7 @@ export async function boot(): Promise<Env> {
   if (env.WORKER) {
     // Only this process can own an embedded database, so its unfinished tasks can resume at once.
     if (database.kind === 'pglite') await releaseAbandoned()
-    worker = startWorker({ handlers: taskHandlers, leaseMs: env.TASK_LEASE_SECONDS * 1000, pollMs: env.WORKER_POLL_MS })
+    worker = startWorker({ handlers: { ...taskHandlers, ...tmxImportHandlers }, leaseMs: env.TASK_LEASE_SECONDS * 1000, pollMs: env.WORKER_POLL_MS })
   }
   return env
 }

@@ -55,6 +55,7 @@ export const envSchema = z.object({
   SIGN_IN_LOCK_MINUTES: positiveInt(15),
   UPLOAD_MAX_MB: positiveInt(50),
   UPLOAD_MAX_FILES: positiveInt(20),
+  TMX_UPLOAD_MAX_MB: positiveInt(500),
   UPLOAD_MAX_NAME_LENGTH: positiveInt(200),
   UPLOAD_EXTENSIONS: z
     .string()

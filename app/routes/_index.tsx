@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
-import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FileTable, Pager } from '~/components/file-table'
 import { ProfileSettingsPanel } from '~/components/profile-settings'
 import { UploadForm } from '~/components/upload-form'
+import { usePollWhilePending } from '~/components/use-poll-while-pending'
 import { useUploadQueue } from '~/components/upload-queue'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
@@ -14,8 +15,10 @@ import { parseProfileForm, saveProfile } from '~/lib/profile/profile.server'
 import { defaultSource, defaultTarget, sourceLanguages, targetLanguages } from '~/lib/projects/languages'
 import { isPending, listProjects } from '~/lib/projects/projects.server'
 import { uploadFiles, uploadLimits } from '~/lib/projects/upload.server'
+import { memoryChoicesFromForm } from '~/lib/tm/memory-form'
+import { listMemories, saveMemorySettings } from '~/lib/tm/memories.server'
 
-export const handle = { i18n: ['common', 'files'] }
+export const handle = { i18n: ['common', 'files', 'memories'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -28,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const loadedAt = Date.now()
   const url = new URL(request.url)
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
-  const { total, projects } = await listProjects(user.id, page, FILES_PER_PAGE)
+  const [{ total, projects }, memories] = await Promise.all([listProjects(user.id, page, FILES_PER_PAGE), listMemories(user.id)])
   const pages = Math.max(1, Math.ceil(total / FILES_PER_PAGE))
   const source = pick(url.searchParams.get('source'), sourceLanguages, defaultSource)
   const target = pick(url.searchParams.get('target'), targetLanguages, defaultTarget)
@@ -46,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     accept: uploadLimits().allowedExtensions.map((extension) => `.${extension}`).join(','),
     maxFiles: uploadLimits().maxFiles,
     loadedAt,
+    memories,
   }
 }
 
@@ -56,10 +60,13 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   if ((request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) return upload(request, user.id)
-  const parsed = parseProfileForm(await request.formData())
+  const form = await request.formData()
+  const parsed = parseProfileForm(form)
   if (!parsed.success) return data({ error: 'common:errors.unexpected' as const, results: [] }, { status: 400 })
   const { intent: _intent, ...profile } = parsed.data
   await saveProfile(user.id, profile)
+  // SPEC §2: the same Save stores the memories' read and write choices.
+  await saveMemorySettings(user.id, memoryChoicesFromForm(form))
   throw redirect('/', { headers: { 'Set-Cookie': await setFlash({ kind: 'success', key: 'files:settings.saved' }, request) } })
 }
 
@@ -78,7 +85,8 @@ async function upload(request: Request, ownerId: number) {
 }
 
 export default function FileList() {
-  const { title, language, projects, page, pages, total, pending, source, target, accept, maxFiles, loadedAt } = useLoaderData<typeof loader>()
+  const { title, language, projects, page, pages, total, pending, source, target, accept, maxFiles, loadedAt, memories } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation('files')
   const queue = useUploadQueue(maxFiles)
@@ -101,7 +109,7 @@ export default function FileList() {
       ) : null}
       <div className="page-heading">
         <h1 id="files-title">{title}</h1>
-        <ProfileSettingsPanel />
+        <ProfileSettingsPanel memories={memories} />
       </div>
       {refused.length > 0 ? (
         <div className="form-error" role="alert">
@@ -129,16 +137,4 @@ export default function FileList() {
       )}
     </section>
   )
-}
-
-/** SPEC §4/§9: with JavaScript, revalidate every 2 s while something is pending (without, <noscript> refresh). */
-function usePollWhilePending(pending: boolean) {
-  const revalidator = useRevalidator()
-  useEffect(() => {
-    if (!pending) return
-    const timer = setInterval(() => {
-      if (revalidator.state === 'idle') revalidator.revalidate()
-    }, 2000)
-    return () => clearInterval(timer)
-  }, [pending, revalidator])
 }

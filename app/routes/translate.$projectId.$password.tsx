@@ -24,6 +24,7 @@ import { getLanguage, i18n } from '~/lib/i18n/i18n.server'
 import { COMMENT_INTENTS, commentAction, commentedSegments, listComments } from '~/lib/projects/comments.server'
 import { changeFontSize, type FontSizeChange } from '~/lib/projects/font-size'
 import { projectSettings, saveProjectSettings } from '~/lib/projects/project-settings.server'
+import { memoryChoicesFromForm } from '~/lib/tm/memory-form'
 import { requireProject } from '~/lib/projects/projects.server'
 import { matchBand, remainingMinutes } from '~/lib/projects/segment-rules'
 import { isSplitMergeIntent, splitOrMerge } from '~/lib/projects/split-merge-form.server'
@@ -43,7 +44,7 @@ import { placeHref, readPlace, type TranslatorPlace } from '~/lib/projects/trans
 import { readBands } from '~/lib/tm/analysis-bands'
 import { startTmPretranslation } from '~/lib/tm/project-tm.server'
 
-export const handle = { i18n: ['common', 'translate', 'comments', 'editor'] }
+export const handle = { i18n: ['common', 'translate', 'comments', 'editor', 'memories'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -176,9 +177,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     })
   }
   if (intent === 'project-settings') {
-    await saveProjectSettings(project, {
-      updateMt: form.get('updateMt') === 'on',
-    })
+    await saveProjectSettings(project, { updateMt: form.get('updateMt') === 'on', memories: memoryChoicesFromForm(form) }, user.id)
     throw redirect(backHere, {
       headers: {
         'Set-Cookie': await setFlash({ kind: 'success', key: 'translate:toolbar.settingsSaved' }, request),
@@ -284,6 +283,7 @@ export default function Translate() {
         hasActive={loaded.activeId !== undefined}
         fontSize={loaded.fontSize}
         updateMt={loaded.settings.updateMt}
+        memories={loaded.settings.memories}
         here={here}
       />
       <SearchBar base={loaded.base} search={loaded.place.search} panel={loaded.place.panel} matches={loaded.matches} />

@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { MAX_FONT_SIZE, MIN_FONT_SIZE } from '~/lib/projects/font-size'
+import { MemoryChoices, type MemoryChoiceRow } from '../memory-choices'
 import { caretInActiveSource } from './source-caret'
 
 /** The active segment's form; toolbar buttons submit it through the `form` attribute (no JavaScript needed). */
@@ -41,6 +42,8 @@ interface ToolbarProps {
   hasActive: boolean
   fontSize: number
   updateMt: boolean
+  /** SPEC §2: the project's memories with read/write checkboxes, saved for this project only. */
+  memories: MemoryChoiceRow[]
   /** Where font-size and settings forms come back to. */
   here: string
 }
@@ -49,7 +52,7 @@ interface ToolbarProps {
  * SPEC §2 translator toolbar: back, segment actions, pretranslate and download menus, settings, font size.
  * Menus are <details> elements: they open with the keyboard and without scripts.
  */
-export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, here }: ToolbarProps) {
+export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memories, here }: ToolbarProps) {
   const { t } = useTranslation('translate')
   return (
     <div className="translator-toolbar" role="group" aria-label={t('toolbar.label')}>
@@ -114,6 +117,7 @@ export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, here }
             <input type="checkbox" name="updateMt" defaultChecked={updateMt} />
             {t('toolbar.updateMt')}
           </label>
+          <MemoryChoices memories={memories} idPrefix="project" />
           <button type="submit" name="intent" value="project-settings">
             {t('toolbar.saveSettings')}
           </button>

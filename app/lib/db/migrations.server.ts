@@ -323,4 +323,34 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: 'TMX imports',
+    sql: /* sql */ `
+      -- Issue 5 TMX import as a durable task: the upload is kept in the database in chunks (any instance's worker
+      -- can read it, a crash can resume it, and it is read back one chunk at a time), progress and the final
+      -- report live on the import row. status: uploading -> queued -> running -> done | failed.
+      create table tmx_imports (
+        id integer generated always as identity primary key,
+        owner_id integer not null references users (id) on delete cascade,
+        memory_id integer references memories (id) on delete cascade,
+        file_name text not null,
+        file_size bigint not null default 0,
+        status text not null default 'uploading',
+        bytes_read bigint not null default 0,
+        units_read integer not null default 0,
+        report jsonb,
+        created_at timestamptz not null default now(),
+        finished_at timestamptz
+      );
+      create index tmx_imports_owner_idx on tmx_imports (owner_id, id);
+
+      create table tmx_import_chunks (
+        import_id integer not null references tmx_imports (id) on delete cascade,
+        position integer not null,
+        bytes bytea not null,
+        primary key (import_id, position)
+      );
+    `,
+  },
 ]

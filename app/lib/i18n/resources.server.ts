@@ -1,6 +1,9 @@
 import type { Resource } from 'i18next'
 import enComments from '../../../public/locales/en/comments.json'
 import enEditor from '../../../public/locales/en/editor.json'
+import enMemories from '../../../public/locales/en/memories.json'
+import lvMemories from '../../../public/locales/lv/memories.json'
+import ruMemories from '../../../public/locales/ru/memories.json'
 import lvComments from '../../../public/locales/lv/comments.json'
 import lvEditor from '../../../public/locales/lv/editor.json'
 import ruComments from '../../../public/locales/ru/comments.json'
@@ -20,7 +23,7 @@ import ruTranslate from '../../../public/locales/ru/translate.json'
 
 /** Server-side translations are bundled; the browser loads the same files from /locales. */
 export const resources: Resource = {
-  lv: { common: lvCommon, auth: lvAuth, files: lvFiles, translate: lvTranslate, comments: lvComments, editor: lvEditor },
-  en: { common: enCommon, auth: enAuth, files: enFiles, translate: enTranslate, comments: enComments, editor: enEditor },
-  ru: { common: ruCommon, auth: ruAuth, files: ruFiles, translate: ruTranslate, comments: ruComments, editor: ruEditor },
+  lv: { common: lvCommon, auth: lvAuth, files: lvFiles, translate: lvTranslate, comments: lvComments, editor: lvEditor, memories: lvMemories },
+  en: { common: enCommon, auth: enAuth, files: enFiles, translate: enTranslate, comments: enComments, editor: enEditor, memories: enMemories },
+  ru: { common: ruCommon, auth: ruAuth, files: ruFiles, translate: ruTranslate, comments: ruComments, editor: ruEditor, memories: ruMemories },
 }

@@ -1,20 +1,36 @@
 import { db } from '../db/db.server'
 import { loadProfileSafely } from '../profile/profile.server'
+import { memoriesForProject, saveProjectMemorySettings, type Memory, type MemoryChoice } from '../tm/memories.server'
 
 /**
  * SPEC §2 "Inside the translator … settings apply to that project": a project's own value wins, otherwise the
- * user's profile (SPEC §7 settings/update-mt-for-file, save-update-mt-for-file).
+ * user's profile (SPEC §7 settings/update-mt-for-file, save-update-mt-for-file; tm/for-file, tm/save-settings-for-file).
  */
 export interface ProjectSettings {
   updateMt: boolean
+  /** The owner's memories of the project's language pair, with this project's read/write choice. */
+  memories: Memory[]
 }
 
-export async function projectSettings(project: { updateMt: boolean | null }, userId: number): Promise<ProjectSettings> {
-  if (project.updateMt !== null) return { updateMt: project.updateMt }
+interface SettingsProject {
+  id: number
+  sourceLang: string
+  targetLang: string
+  updateMt: boolean | null
+}
+
+export async function projectSettings(project: SettingsProject, userId: number): Promise<ProjectSettings> {
+  const memories = await memoriesForProject({ ...project, ownerId: userId })
+  if (project.updateMt !== null) return { updateMt: project.updateMt, memories }
   const profile = await loadProfileSafely(userId)
-  return { updateMt: profile?.updateMt ?? false }
+  return { updateMt: profile?.updateMt ?? false, memories }
 }
 
-export async function saveProjectSettings(project: { id: number }, settings: ProjectSettings): Promise<void> {
+export async function saveProjectSettings(
+  project: SettingsProject,
+  settings: { updateMt: boolean; memories: MemoryChoice[] },
+  userId: number,
+): Promise<void> {
   await db().query('update projects set update_mt = $2 where id = $1', [project.id, settings.updateMt])
+  await saveProjectMemorySettings({ ...project, ownerId: userId }, settings.memories)
 }

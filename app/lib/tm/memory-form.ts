@@ -1,0 +1,13 @@
+import type { MemoryChoice } from './memories.server'
+
+/**
+ * The read/write checkboxes of a memory list (settings panel, translator settings): each listed memory sends
+ * a hidden memoryId; ticked boxes send read=<id> and write=<id>. An unticked box is simply absent, so a listed
+ * id without it is a choice of "off".
+ */
+export function memoryChoicesFromForm(form: FormData): MemoryChoice[] {
+  const ids = (name: string) => new Set(form.getAll(name).map(Number).filter((id) => Number.isSafeInteger(id) && id > 0))
+  const read = ids('read')
+  const write = ids('write')
+  return [...ids('memoryId')].map((id) => ({ id, read: read.has(id), write: write.has(id) }))
+}

@@ -1,0 +1,252 @@
+import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
+import { wakeWorker } from '../boot.server'
+import { db } from '../db/db.server'
+import { getEnv } from '../env.server'
+import { enqueue } from '../jobs/queue.server'
+import type { TaskHandler } from '../jobs/worker.server'
+import { findMemory } from './memories.server'
+import type { ImportReport, TmUnit } from './tmx'
+import { readTmxUpload } from './tmx-archive.server'
+import { importUnits, type UnitImport as ImportedUnit } from './units.server'
+
+/**
+ * Issue 5 "TMX": an upload into a memory, imported by a durable task. The upload is stored in the database in
+ * chunks (tmx_import_chunks) as it arrives, so no request or task ever holds the whole file. The task reads it
+ * twice: a first pass checks the whole file without writing, so a broken file changes nothing; the second
+ * writes the units. Progress and the reader's report stay on the tmx_imports row for the memories page.
+ */
+export type TmxUploadError = 'missing-file' | 'file-too-big' | 'wrong-extension' | 'no-memory' | 'memory-locked'
+
+export type TmxImportStatus = 'uploading' | 'queued' | 'running' | 'done' | 'failed'
+
+export interface TmxImport {
+  id: number
+  memoryId: number
+  memoryName: string
+  fileName: string
+  fileSize: number
+  status: TmxImportStatus
+  bytesRead: number
+  unitsRead: number
+  /** Set after the checking pass; complete when the status is done or failed. */
+  report: StoredReport | null
+}
+
+/** The reader's report, or (code import-failed) a task that failed for a reason that is no fault of the file. */
+export type StoredReport = Omit<ImportReport, 'error'> & { error?: { code: string; unitIndex?: number } }
+
+const CHUNK_BYTES = 1024 * 1024
+const ACCEPTED_NAMES = /\.(tmx|tmx\.gz|gz|zip)$/i
+
+export function tmxUploadMaxBytes(): number {
+  return getEnv().TMX_UPLOAD_MAX_MB * 1024 * 1024
+}
+
+/**
+ * Reads the multipart form (fields memoryId and file), storing the file chunk by chunk, and queues its import.
+ * A refused upload leaves nothing behind.
+ */
+export async function receiveTmxUpload(
+  request: Request,
+  ownerId: number,
+): Promise<{ ok: true; importId: number; memoryName: string } | { ok: false; code: TmxUploadError }> {
+  const maxBytes = tmxUploadMaxBytes()
+  let stored: { importId: number; size: number; tooBig: boolean; name: string } | undefined
+  const handler: UploadHandler = async ({ name, filename, data }) => {
+    if (name !== 'file' || filename === undefined || stored) {
+      let text = ''
+      const decoder = new TextDecoder()
+      for await (const chunk of data) if (text.length < 1_000) text += decoder.decode(chunk, { stream: true })
+      return text.slice(0, 1_000)
+    }
+    stored = await storeUpload(ownerId, filename, data, maxBytes)
+    return `import:${stored.importId}`
+  }
+  const form = await unstable_parseMultipartFormData(request, handler)
+  const refuse = async (code: TmxUploadError) => {
+    if (stored) await db().query('delete from tmx_imports where id = $1', [stored.importId])
+    return { ok: false as const, code }
+  }
+  if (!stored || (stored.size === 0 && stored.name === '')) return refuse('missing-file')
+  if (!ACCEPTED_NAMES.test(stored.name)) return refuse('wrong-extension')
+  if (stored.tooBig) return refuse('file-too-big')
+  if (stored.size === 0) return refuse('missing-file')
+  const memory = await findMemory(ownerId, Number(form.get('memoryId')))
+  if (!memory) return refuse('no-memory')
+  // A locked memory is a read-only reference (SPEC §3 canUpdate false): unlock it to import.
+  if (!memory.canUpdate) return refuse('memory-locked')
+  const importId = stored.importId
+  await db().transaction(async (tx) => {
+    await tx.query(`update tmx_imports set memory_id = $2, status = 'queued' where id = $1`, [importId, memory.id])
+    await enqueue(tx, { kind: 'tmx-import', payload: { importId }, maxAttempts: 3 })
+  })
+  wakeWorker()
+  return { ok: true, importId, memoryName: memory.name }
+}
+
+async function storeUpload(ownerId: number, fileName: string, data: AsyncIterable<Uint8Array>, maxBytes: number) {
+  const [row] = await db().query<{ id: number }>('insert into tmx_imports (owner_id, file_name) values ($1, $2) returning id', [
+    ownerId,
+    fileName.trim().slice(0, 255),
+  ])
+  const importId = row!.id
+  let size = 0
+  let tooBig = false
+  let position = 0
+  let pending: Uint8Array[] = []
+  let pendingBytes = 0
+  const flush = async () => {
+    if (pendingBytes === 0) return
+    await db().query('insert into tmx_import_chunks (import_id, position, bytes) values ($1, $2, $3)', [
+      importId,
+      position++,
+      Buffer.concat(pending),
+    ])
+    pending = []
+    pendingBytes = 0
+  }
+  for await (const chunk of data) {
+    size += chunk.byteLength
+    if (size > maxBytes) tooBig = true
+    // Past the limit the rest is drained, not stored.
+    if (tooBig) continue
+    pending.push(chunk)
+    pendingBytes += chunk.byteLength
+    if (pendingBytes >= CHUNK_BYTES) await flush()
+  }
+  if (!tooBig) await flush()
+  await db().query('update tmx_imports set file_size = $2 where id = $1', [importId, size])
+  return { importId, size, tooBig, name: fileName.trim() }
+}
+
+const importColumns = /* sql */ `i.id, i.memory_id as "memoryId", m.name as "memoryName", i.file_name as "fileName",
+  i.file_size as "fileSize", i.status, i.bytes_read as "bytesRead", i.units_read as "unitsRead", i.report`
+
+interface ImportRow extends Omit<TmxImport, 'fileSize' | 'bytesRead'> {
+  fileSize: number | string
+  bytesRead: number | string
+}
+
+function toImport(row: ImportRow): TmxImport {
+  return { ...row, fileSize: Number(row.fileSize), bytesRead: Number(row.bytesRead) }
+}
+
+/** The user's latest imports, newest first (the memories page shows their progress and reports). */
+export async function listImports(ownerId: number, limit = 5): Promise<TmxImport[]> {
+  const rows = await db().query<ImportRow>(
+    `select ${importColumns} from tmx_imports i join memories m on m.id = i.memory_id
+      where i.owner_id = $1 and i.status <> 'uploading' order by i.id desc limit $2`,
+    [ownerId, limit],
+  )
+  return rows.map(toImport)
+}
+
+export function isImportPending(job: Pick<TmxImport, 'status'>): boolean {
+  return job.status === 'queued' || job.status === 'running'
+}
+
+/** Percent done: the checking pass is the first half, writing the second. */
+export function importPercent(job: TmxImport): number {
+  if (job.status === 'done' || job.status === 'failed') return 100
+  if (!job.report) return job.fileSize > 0 ? Math.floor((50 * job.bytesRead) / job.fileSize) : 0
+  return 50 + (job.report.imported > 0 ? Math.floor((50 * job.unitsRead) / job.report.imported) : 50)
+}
+
+interface ImportTask {
+  id: number
+  memoryId: number
+  sourceLang: string
+  targetLang: string
+}
+
+async function importToRun(importId: number): Promise<ImportTask | undefined> {
+  const [row] = await db().query<ImportTask>(
+    `select i.id, i.memory_id as "memoryId", m.source_lang as "sourceLang", m.target_lang as "targetLang"
+       from tmx_imports i join memories m on m.id = i.memory_id where i.id = $1`,
+    [importId],
+  )
+  return row
+}
+
+/** The stored upload, one chunk per query; `onChunk` hears the bytes read so far. */
+async function* storedUpload(importId: number, onChunk?: (bytesRead: number) => Promise<void>): AsyncGenerator<Uint8Array> {
+  let bytesRead = 0
+  for (let position = 0; ; position++) {
+    const [chunk] = await db().query<{ bytes: Uint8Array }>(
+      'select bytes from tmx_import_chunks where import_id = $1 and position = $2',
+      [importId, position],
+    )
+    if (!chunk) return
+    bytesRead += chunk.bytes.byteLength
+    await onChunk?.(bytesRead)
+    yield new Uint8Array(chunk.bytes)
+  }
+}
+
+async function finish(importId: number, status: 'done' | 'failed', report: StoredReport): Promise<void> {
+  await db().transaction(async (tx) => {
+    await tx.query(`update tmx_imports set status = $2, report = $3, finished_at = now() where id = $1`, [
+      importId,
+      status,
+      JSON.stringify(report),
+    ])
+    await tx.query('delete from tmx_import_chunks where import_id = $1', [importId])
+  })
+}
+
+export async function runTmxImport(importId: number): Promise<void> {
+  const job = await importToRun(importId)
+  if (!job) return // the memory or the import was deleted meanwhile
+  const pair = { sourceLang: job.sourceLang, targetLang: job.targetLang }
+  await db().query(`update tmx_imports set status = 'running', bytes_read = 0, units_read = 0, report = null where id = $1`, [job.id])
+
+  // Pass 1: read everything, write nothing; a file that breaks half-way changes nothing.
+  const checking = readTmxUpload(
+    storedUpload(job.id, (bytesRead) => db().query('update tmx_imports set bytes_read = $2 where id = $1', [job.id, bytesRead]).then(() => {})),
+    pair,
+  )
+  for await (const _unit of checking.units) {
+    // counted by the reader's report
+  }
+  const report = checking.importReport
+  if (report.error) return finish(job.id, 'failed', report)
+  await db().query('update tmx_imports set report = $2 where id = $1', [job.id, JSON.stringify(report)])
+
+  // Pass 2: the same units again, written in batches.
+  const writing = readTmxUpload(storedUpload(job.id), pair)
+  await importUnits(job.memoryId, importedUnits(writing.units), async (unitsRead) => {
+    await db().query('update tmx_imports set units_read = $2 where id = $1', [job.id, unitsRead])
+  })
+  await finish(job.id, 'done', report)
+}
+
+async function* importedUnits(units: AsyncIterable<TmUnit>): AsyncGenerator<ImportedUnit> {
+  for await (const unit of units) {
+    yield {
+      source: unit.source,
+      target: unit.target,
+      createdBy: unit.creator ?? '',
+      ...(unit.created ? { createdAt: unit.created } : {}),
+      ...(unit.changed ? { changedAt: unit.changed } : {}),
+    }
+  }
+}
+
+export const tmxImportHandlers: Record<'tmx-import', TaskHandler> = {
+  'tmx-import': {
+    run: (task) => runTmxImport(Number(task.payload.importId)),
+    async giveUp(task) {
+      const importId = Number(task.payload.importId)
+      const [row] = await db().query<{ report: StoredReport | null }>('select report from tmx_imports where id = $1', [importId])
+      if (!row) return
+      const report: StoredReport = row.report ?? {
+        imported: 0,
+        skipped: 0,
+        skippedByCode: { 'no-variant-for-pair': 0, 'empty-segment': 0, 'invalid-inline-codes': 0 },
+        issues: [],
+        header: {},
+      }
+      await finish(importId, 'failed', { ...report, error: { code: 'import-failed' } })
+    },
+  },
+}
