@@ -22,8 +22,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** SPEC §9: files per page. */
 export const FILES_PER_PAGE = 10
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context)
   // Taken before the list is read: everything created before this moment is in the list (upload-queue.ts).
   const loadedAt = Date.now()
   const url = new URL(request.url)
