@@ -9,7 +9,7 @@ import { UploadForm } from '~/components/upload-form'
 import { useUploadQueue } from '~/components/upload-queue'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
-import { getLanguage, i18n } from '~/lib/i18n/i18n.server'
+import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
 import { parseProfileForm, saveProfile } from '~/lib/profile/profile.server'
 import { defaultSource, defaultTarget, sourceLanguages, targetLanguages } from '~/lib/projects/languages'
 import { isPending, listProjects } from '~/lib/projects/projects.server'
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pages = Math.max(1, Math.ceil(total / FILES_PER_PAGE))
   const source = pick(url.searchParams.get('source'), sourceLanguages, defaultSource)
   const target = pick(url.searchParams.get('target'), targetLanguages, defaultTarget)
-  const t = await i18n.getFixedT(request, 'files')
+  const t = await getFixedT(request, 'files')
   return {
     title: t('title'),
     language: await getLanguage(request),

@@ -20,7 +20,7 @@ import { requireUser } from '~/lib/auth/session.server'
 import { getEnv } from '~/lib/env.server'
 import { fontSizeHeader, readFontSize } from '~/lib/http/font-size.server'
 import { setFlash, type Flash } from '~/lib/http/flash.server'
-import { getLanguage, i18n } from '~/lib/i18n/i18n.server'
+import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
 import { COMMENT_INTENTS, commentAction, listComments } from '~/lib/projects/comments.server'
 import { changeFontSize, type FontSizeChange } from '~/lib/projects/font-size'
 import { projectSettings, saveProjectSettings } from '~/lib/projects/project-settings.server'
@@ -47,7 +47,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const project = await requireProject(user.id, params)
-  const t = await i18n.getFixedT(request, 'translate')
+  const t = await getFixedT(request, 'translate')
   const language = await getLanguage(request)
   const title = t('title', { name: project.name })
   if (project.status !== 'READY' || project.analysisStatus !== 'DONE') {

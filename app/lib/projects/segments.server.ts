@@ -232,8 +232,8 @@ export async function saveSegment(
         where project_id = $1 and id = $2
         returning position
      ), following as (
-       select n.id from segments n, saved
-        where $9 and n.project_id = $1 and n.position > saved.position and n.status <> 'TRANSLATED'
+       select n.id from segments n
+        where $9 and n.project_id = $1 and n.position > (select position from saved) and n.status <> 'TRANSLATED'
         order by n.position limit 1
      ), job as (
        update jobs set editing_time = editing_time + $7, last_segment_id = coalesce((select id from following), $2)
