@@ -47,7 +47,8 @@ server.all(
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
-    getLoadContext: (req, res) => ({ nonce: res.locals.nonce, clientAddress: req.ip }),
+    // requestScope: one object per request, for what its loaders share (the session read, session.server.ts).
+    getLoadContext: (req, res) => ({ nonce: res.locals.nonce, clientAddress: req.ip, requestScope: {} }),
   }),
 )
 

@@ -2,14 +2,11 @@ import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { createInstance } from 'i18next'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { I18nextProvider } from 'react-i18next'
 import { NonceProvider } from './components/nonce'
-import { i18nConfig } from './lib/i18n/config'
-import { getLanguage, i18n } from './lib/i18n/i18n.server'
-import { resources } from './lib/i18n/resources.server'
+import { getLanguage, i18n, renderI18next } from './lib/i18n/i18n.server'
 
 export { boot, shutdown, forbiddenText, formTargets, securityHeaders, isForeignOrigin } from './lib/boot.server'
 
@@ -22,13 +19,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance()
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    resources,
-    lng: await getLanguage(request),
-    ns: i18n.getRouteNamespaces(remixContext),
-  })
+  const instance = renderI18next(await getLanguage(request), i18n.getRouteNamespaces(remixContext))
   // Crawlers and no-JS readers get the whole document at once; browsers get the shell streamed.
   const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'
   const nonce = loadContext.nonce

@@ -30,9 +30,9 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = await getLanguage(request)
-  const user = await getUser(request)
+  const user = await getUser(request, context)
   // SPEC §6: a profile that fails to load must not stop the page.
   const profile = user ? await loadProfileSafely(user.id) : undefined
   const { flash, clear } = await takeFlash(request)

@@ -10,7 +10,7 @@ import { usePollWhilePending } from '~/components/use-poll-while-pending'
 import { useUploadQueue } from '~/components/upload-queue'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
-import { getLanguage, i18n } from '~/lib/i18n/i18n.server'
+import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
 import { parseProfileForm, saveProfile } from '~/lib/profile/profile.server'
 import { defaultSource, defaultTarget, sourceLanguages, targetLanguages } from '~/lib/projects/languages'
 import { isPending, listProjects } from '~/lib/projects/projects.server'
@@ -25,8 +25,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** SPEC §9: files per page. */
 export const FILES_PER_PAGE = 10
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context)
   // Taken before the list is read: everything created before this moment is in the list (upload-queue.ts).
   const loadedAt = Date.now()
   const url = new URL(request.url)
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pages = Math.max(1, Math.ceil(total / FILES_PER_PAGE))
   const source = pick(url.searchParams.get('source'), sourceLanguages, defaultSource)
   const target = pick(url.searchParams.get('target'), targetLanguages, defaultTarget)
-  const t = await i18n.getFixedT(request, 'files')
+  const t = await getFixedT(request, 'files')
   return {
     title: t('title'),
     language: await getLanguage(request),

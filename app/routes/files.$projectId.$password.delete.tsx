@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { DeleteForm } from '~/components/file-table'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
-import { i18n } from '~/lib/i18n/i18n.server'
+import { getFixedT } from '~/lib/i18n/i18n.server'
 import { deleteProject, requireProject } from '~/lib/projects/projects.server'
 
 export const handle = { i18n: ['common', 'files'] }
@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const project = await requireProject(user.id, params)
-  const t = await i18n.getFixedT(request, 'files')
+  const t = await getFixedT(request, 'files')
   return { title: t('delete.title'), id: project.id, password: project.password, name: project.name }
 }
 

@@ -10,7 +10,7 @@ import { createSession, getUser } from '~/lib/auth/session.server'
 import { clearFailures, limitKeys, recordFailure, secondsLocked, slowdownMs } from '~/lib/auth/sign-in-limits.server'
 import { countUsers, verifyLogin } from '~/lib/auth/users.server'
 import { getEnv } from '~/lib/env.server'
-import { i18n } from '~/lib/i18n/i18n.server'
+import { getFixedT } from '~/lib/i18n/i18n.server'
 
 export const handle = { i18n: ['common', 'auth'] }
 
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(withRedirectTo('/sign-up', redirectTo))
   }
   if (await getUser(request)) throw redirect(redirectTo)
-  const t = await i18n.getFixedT(request, 'auth')
+  const t = await getFixedT(request, 'auth')
   return { title: t('signIn.title'), redirectTo, signUpOpen: getEnv().ALLOW_SIGNUP }
 }
 

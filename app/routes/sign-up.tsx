@@ -16,7 +16,7 @@ import { safeRedirect, withRedirectTo } from '~/lib/auth/redirect'
 import { createSession, getUser } from '~/lib/auth/session.server'
 import { countUsers, createUser } from '~/lib/auth/users.server'
 import { getEnv } from '~/lib/env.server'
-import { i18n } from '~/lib/i18n/i18n.server'
+import { getFixedT } from '~/lib/i18n/i18n.server'
 
 export const handle = { i18n: ['common', 'auth'] }
 
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
   if (await getUser(request)) throw redirect(redirectTo)
   const mode = await signUpMode()
-  const t = await i18n.getFixedT(request, 'auth')
+  const t = await getFixedT(request, 'auth')
   const title = mode === 'first' ? t('signUp.firstTitle') : t('signUp.title')
   return data({ title, mode, redirectTo }, { status: mode === 'closed' ? 403 : 200 })
 }

@@ -20,8 +20,8 @@ import { requireUser } from '~/lib/auth/session.server'
 import { getEnv } from '~/lib/env.server'
 import { fontSizeHeader, readFontSize } from '~/lib/http/font-size.server'
 import { setFlash, type Flash } from '~/lib/http/flash.server'
-import { getLanguage, i18n } from '~/lib/i18n/i18n.server'
-import { COMMENT_INTENTS, commentAction, commentedSegments, listComments } from '~/lib/projects/comments.server'
+import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
+import { COMMENT_INTENTS, commentAction, listComments } from '~/lib/projects/comments.server'
 import { changeFontSize, type FontSizeChange } from '~/lib/projects/font-size'
 import { projectSettings, saveProjectSettings } from '~/lib/projects/project-settings.server'
 import { memoryChoicesFromForm } from '~/lib/tm/memory-form'
@@ -30,7 +30,6 @@ import { matchBand, remainingMinutes } from '~/lib/projects/segment-rules'
 import { isSplitMergeIntent, splitOrMerge } from '~/lib/projects/split-merge-form.server'
 import {
   countMatches,
-  firstSegmentId,
   isSearchActive,
   leaveSegment,
   nearestUnconfirmed,
@@ -48,10 +47,10 @@ export const handle = { i18n: ['common', 'translate', 'comments', 'editor', 'mem
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context)
   const project = await requireProject(user.id, params)
-  const t = await i18n.getFixedT(request, 'translate')
+  const t = await getFixedT(request, 'translate')
   const language = await getLanguage(request)
   const title = t('title', { name: project.name })
   if (project.status !== 'READY' || project.analysisStatus !== 'DONE') {
@@ -80,13 +79,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     projectSettings(project, user.id),
   ])
   const activeId = window.segments.some((segment) => segment.id === wanted) ? wanted : window.segments[0]?.id
-  const [comments, commented] = await Promise.all([
-    activeId ? listComments(project, activeId) : [],
-    commentedSegments(
-      project.id,
-      window.segments.map((segment) => segment.id),
-    ),
-  ])
+  const comments = activeId ? await listComments(project, activeId) : []
   const base = `/translate/${project.id}/${project.password}`
   return {
     title,
@@ -107,7 +100,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     hasAfter: window.hasAfter,
     activeId,
     comments,
-    commented,
+    commented: window.commented,
     renderedAt: Date.now(),
     fontSize,
     settings,
@@ -153,8 +146,8 @@ const segmentFormSchema = z.object({
   panel: z.string().optional(),
 })
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request)
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context)
   const project = await requireProject(user.id, params)
   const base = `/translate/${project.id}/${project.password}`
   const form = await request.formData()
@@ -196,7 +189,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const flash = async (message: Flash) => ({
     'Set-Cookie': await setFlash(message, request),
   })
-  const number = async (id: number) => id - ((await firstSegmentId(project.id)) ?? id) + 1
   const elapsed = renderedAt > 0 ? (Date.now() - renderedAt) / 1000 : 0
   const refused = async () => {
     // SPEC §5: refused, and the page shows the text as it was before.
@@ -220,35 +212,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw redirect(at(target))
   }
   const target = intent2 === 'clear' ? '' : intent2 === 'copy-source' ? parsed.data.source : parsed.data.target
+  const confirm = intent2 === 'confirm'
   const saved = await saveSegment(
     project,
     segmentId,
     {
       target,
-      status: intent2 === 'confirm' ? 'TRANSLATED' : 'DRAFT',
+      status: confirm ? 'TRANSLATED' : 'DRAFT',
       saveType: 'MANUAL',
       saveMatch: 0,
     },
     elapsed,
+    // SPEC §4: a confirm goes on to the nearest unconfirmed segment, which becomes the job's last active one.
+    confirm && !respond ? 'next' : undefined,
   )
   if (!saved.ok) return refused()
   if (respond) return data({ ok: true as const, savedAt: Date.now() })
-  if (intent2 === 'confirm') {
-    const next = await nearestUnconfirmed(project.id, segmentId, 'next')
-    if (next) await setActiveSegment(project, next)
-    throw redirect(at(next ?? segmentId), {
-      headers: await flash({
-        kind: 'success',
-        key: 'translate:confirmed',
-        values: { number: await number(segmentId) },
-      }),
-    })
-  }
-  throw redirect(at(segmentId), {
+  throw redirect(at(confirm ? (saved.next ?? segmentId) : segmentId), {
     headers: await flash({
       kind: 'success',
-      key: 'translate:saved',
-      values: { number: await number(segmentId) },
+      key: confirm ? 'translate:confirmed' : 'translate:saved',
+      values: { number: saved.number },
     }),
   })
 }

@@ -39,7 +39,26 @@ export type SessionState =
   | { status: 'expired' }
   | { status: 'none' }
 
-export async function readSession(request: Request): Promise<SessionState> {
+/**
+ * Remix hands each loader of a page its own Request, so the root and route loaders would each read the session
+ * row. With the request's scope (TulksLoadContext.requestScope, new for every HTTP request) they share one read.
+ * Nothing outlives the request: a session revoked since is seen by the next one. Sign-in and sign-out always
+ * redirect, so no loader of theirs reads a session they changed.
+ */
+const sessionOfRequest = new WeakMap<object, { cookie: string | null; session: Promise<SessionState> }>()
+
+export function readSession(request: Request, context?: { requestScope?: object }): Promise<SessionState> {
+  const scope = context?.requestScope
+  if (!scope) return readSessionRow(request)
+  const cookie = request.headers.get('Cookie')
+  const known = sessionOfRequest.get(scope)
+  if (known?.cookie === cookie) return known.session
+  const session = readSessionRow(request)
+  sessionOfRequest.set(scope, { cookie, session })
+  return session
+}
+
+async function readSessionRow(request: Request): Promise<SessionState> {
   const token: unknown = await sessionCookie.parse(request.headers.get('Cookie'))
   if (typeof token !== 'string' || token.length === 0) return { status: 'none' }
   const id = tokenId(token)
@@ -54,8 +73,8 @@ export async function readSession(request: Request): Promise<SessionState> {
   return { status: 'signed-in', user: { id: row.id, email: row.email, name: row.name }, sessionId: id }
 }
 
-export async function getUser(request: Request): Promise<User | undefined> {
-  const session = await readSession(request)
+export async function getUser(request: Request, context?: { requestScope?: object }): Promise<User | undefined> {
+  const session = await readSession(request, context)
   return session.status === 'signed-in' ? session.user : undefined
 }
 
@@ -63,8 +82,8 @@ export async function getUser(request: Request): Promise<User | undefined> {
  * The signed-in user, or a redirect to the sign-in address with the current location appended (SPEC §6).
  * An expired session gets a message on the sign-in page and its dead cookie removed.
  */
-export async function requireUser(request: Request): Promise<User> {
-  const session = await readSession(request)
+export async function requireUser(request: Request, context?: { requestScope?: object }): Promise<User> {
+  const session = await readSession(request, context)
   if (session.status === 'signed-in') return session.user
   const headers = new Headers()
   if (session.status === 'expired') {

@@ -4,6 +4,11 @@ export interface TulksLoadContext {
   nonce: string
   /** The client's address (behind a proxy only when TRUST_PROXY is on), for sign-in limits. */
   clientAddress?: string
+  /**
+   * A new object for each HTTP request, so that what every loader of the request needs is read once (the
+   * session: readSession). Absent (tests, scripts) means nothing is shared.
+   */
+  requestScope?: object
 }
 
 declare module '@remix-run/node' {

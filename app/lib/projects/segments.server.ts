@@ -1,5 +1,7 @@
 import { db } from '../db/db.server'
 import { parse } from '../tags'
+import { MESSAGE_TYPE } from './comment-rules'
+import type { CommentState } from './comments.server'
 import { checkTarget, countedSeconds, type SaveType, type SegmentStatus, type TargetCheck } from './segment-rules'
 
 /**
@@ -33,6 +35,8 @@ export interface SegmentWindow {
   /** Whether segments exist before the first / after the last one returned (SPEC §4 "loads more"). */
   hasBefore: boolean
   hasAfter: boolean
+  /** The chat icon of each segment that has comments (SPEC §2 tools column). */
+  commented: Record<number, CommentState>
 }
 
 /**
@@ -67,41 +71,98 @@ function searchConditions(search: SegmentSearch | undefined, first: number): { s
  * SPEC §7 "segments" with center/before/after: `size` segments on each side of the centre (which is included),
  * or `size` segments before or after a segment. An unknown anchor falls back to the first segments (SPEC §4
  * "if the wanted segment is absent, the first is activated"). With a search, only matching segments count.
+ *
+ * One statement per window (PGlite costs about a millisecond a statement): the rows, their number labels and
+ * their chat icons come together.
  */
 export async function segmentWindow(projectId: number, anchor: WindowAnchor, size: number, search?: SegmentSearch): Promise<SegmentWindow> {
-  const position = 'first' in anchor ? undefined : await positionOf(projectId, 'center' in anchor ? anchor.center : 'before' in anchor ? anchor.before : anchor.after)
-  const filter = searchConditions(search, 3)
-  const select = (where: string, order: 'asc' | 'desc', limit: number) =>
-    db().query<SegmentRow>(
-      `select ${viewColumns} from segments s where s.project_id = $1${filter.sql} and ${where} order by s.position ${order} limit ${limit}`,
-      [projectId, position ?? -1, ...filter.params],
-    )
+  const anchorId = 'first' in anchor ? undefined : 'center' in anchor ? anchor.center : 'before' in anchor ? anchor.before : anchor.after
+  if (anchorId === undefined) return firstWindow(projectId, size, search)
   // One row more than wanted on each side tells whether more exist there (SPEC §4 "loads more").
-  let segments: SegmentRow[]
-  let hasBefore = false
-  let hasAfter = false
-  const trim = (rows: SegmentRow[], limit: number) => (rows.length > limit ? rows.slice(0, limit) : rows)
-  if (position === undefined) {
-    const rows = await select('s.position > $2', 'asc', size * 2 + 2)
-    hasAfter = rows.length > size * 2 + 1
-    segments = trim(rows, size * 2 + 1)
-  } else if ('center' in anchor) {
-    const [before, from] = await Promise.all([select('s.position < $2', 'desc', size + 1), select('s.position >= $2', 'asc', size + 2)])
-    hasBefore = before.length > size
-    hasAfter = from.length > size + 1
-    segments = [...trim(before, size).reverse(), ...trim(from, size + 1)]
-  } else if ('before' in anchor) {
-    const rows = await select('s.position < $2', 'desc', size + 1)
-    hasBefore = rows.length > size
-    segments = trim(rows, size).reverse()
-    hasAfter = true
-  } else {
-    const rows = await select('s.position > $2', 'asc', size + 1)
-    hasAfter = rows.length > size
-    segments = trim(rows, size)
-    hasBefore = true
+  const sides: WindowSide[] =
+    'center' in anchor
+      ? [{ side: 'before', where: '<', limit: size + 1 }, { side: 'after', where: '>=', limit: size + 2 }]
+      : 'before' in anchor
+        ? [{ side: 'before', where: '<', limit: size + 1 }]
+        : [{ side: 'after', where: '>', limit: size + 1 }]
+  const rows = await windowRows(projectId, sides, search, anchorId)
+  // No rows at all: either the anchor is not this project's (fall back to the first segments) or nothing
+  // around it matches the search; only then is a second look needed.
+  if (rows.length === 0 && (await positionOf(projectId, anchorId)) === undefined) return firstWindow(projectId, size, search)
+  const before = rows.filter((row) => row.side === 'before').reverse()
+  const after = rows.filter((row) => row.side === 'after')
+  if ('center' in anchor) {
+    return windowOf([...before.slice(-size), ...after.slice(0, size + 1)], before.length > size, after.length > size + 1)
   }
-  return { segments: await labelled(projectId, segments), hasBefore, hasAfter }
+  if ('before' in anchor) return windowOf(before.slice(-size), before.length > size, true)
+  return windowOf(after.slice(0, size), true, after.length > size)
+}
+
+async function firstWindow(projectId: number, size: number, search: SegmentSearch | undefined): Promise<SegmentWindow> {
+  const rows = await windowRows(projectId, [{ side: 'after', where: '>', limit: size * 2 + 2 }], search)
+  return windowOf(rows.slice(0, size * 2 + 1), false, rows.length > size * 2 + 1)
+}
+
+interface WindowSide {
+  side: 'before' | 'after'
+  /** Compared with the anchor's position (or -1, before the first segment, without an anchor). */
+  where: '<' | '>=' | '>'
+  limit: number
+}
+
+type WindowRow = SegmentRow & {
+  side: WindowSide['side']
+  /** The segment's group (its origin): how many rows it has, and this row's place among them. */
+  parts: number
+  part: number
+  /** The project's first segment, for numbers (SPEC §2). */
+  first: number
+  /** The type of the segment's last comment (SPEC §2 chat icon), if any. */
+  lastComment: number | null
+}
+
+/**
+ * The rows of each side, nearest first, with what their labels and chat icons need. A segment's group is its
+ * origin (origin_id, or itself); its members are found through the primary key and segments_origin_idx, so a
+ * window costs the same however large the project.
+ */
+function windowRows(projectId: number, sides: WindowSide[], search: SegmentSearch | undefined, anchorId?: number): Promise<WindowRow[]> {
+  const anchored = anchorId !== undefined
+  const filter = searchConditions(search, anchored ? 3 : 2)
+  const anchor = anchored ? '(select a.position from segments a where a.project_id = $1 and a.id = $2)' : '-1'
+  const picked = sides.map(
+    ({ side, where, limit }) =>
+      `(select ${viewColumns}, '${side}' as side from segments s
+         where s.project_id = $1${filter.sql} and s.position ${where} ${anchor}
+         order by s.position ${side === 'before' ? 'desc' : 'asc'} limit ${limit})`,
+  )
+  return db().query<WindowRow>(
+    `with picked as (${picked.join(' union all ')})
+     select p.*,
+            g.parts, g.part,
+            (select f.id from segments f where f.project_id = $1 order by f.position limit 1) as first,
+            (select c.message_type from comments c where c.project_id = $1 and c.segment_id = p.id order by c.id desc limit 1) as "lastComment"
+       from picked p
+       cross join lateral (
+         select count(*)::int as parts, (count(*) filter (where m.position <= p.position))::int as part
+           from segments m
+          where m.project_id = $1 and (m.id = coalesce(p."originId", p.id) or m.origin_id = coalesce(p."originId", p.id))
+            and coalesce(m.origin_id, m.id) = coalesce(p."originId", p.id)
+       ) g
+      order by p.side, case when p.side = 'before' then -p.position else p.position end`,
+    [projectId, ...(anchored ? [anchorId] : []), ...filter.params],
+  )
+}
+
+/** SPEC §2 number column: id − first id + 1; parts of a split segment add "-1", "-2"… (Matecat's way). */
+function windowOf(rows: WindowRow[], hasBefore: boolean, hasAfter: boolean): SegmentWindow {
+  const commented: Record<number, CommentState> = {}
+  const segments = rows.map(({ originId, side: _side, parts, part, first, lastComment, ...row }) => {
+    if (lastComment !== null) commented[row.id] = lastComment === MESSAGE_TYPE.resolved ? 'resolved' : 'open'
+    const number = String((originId ?? row.id) - first + 1)
+    return { ...row, label: parts > 1 ? `${number}-${part}` : number }
+  })
+  return { segments, hasBefore, hasAfter, commented }
 }
 
 /** SPEC §2 search results banner: how many segments match. */
@@ -109,34 +170,6 @@ export async function countMatches(projectId: number, search: SegmentSearch): Pr
   const filter = searchConditions(search, 2)
   const [row] = await db().query<{ count: number }>(`select count(*)::int as count from segments s where s.project_id = $1${filter.sql}`, [projectId, ...filter.params])
   return row?.count ?? 0
-}
-
-/**
- * Numbers for the rows of a window. A segment's group is its origin (origin_id, or itself); only groups with
- * more than one row get part suffixes, found through segments_origin_idx, so a window costs one small query
- * however large the project.
- */
-async function labelled(projectId: number, rows: SegmentRow[]): Promise<SegmentView[]> {
-  if (rows.length === 0) return []
-  const groups = [...new Set(rows.map((row) => row.originId ?? row.id))]
-  // The first segment's id comes along in the same query (one round trip less per page).
-  const members = await db().query<{ id: number; group: number; position: number; first: number }>(
-    `select id, coalesce(origin_id, id) as "group", position,
-            (select f.id from segments f where f.project_id = $1 order by f.position limit 1) as first
-       from segments
-      where project_id = $1 and (origin_id = any($2::int[]) or id = any($2::int[]))
-      order by position`,
-    [projectId, groups],
-  )
-  const first = members[0]?.first ?? 0
-  const partsOf = new Map<number, number[]>()
-  for (const member of members) partsOf.set(member.group, [...(partsOf.get(member.group) ?? []), member.id])
-  return rows.map(({ originId, ...row }) => {
-    const group = originId ?? row.id
-    const number = String(group - first + 1)
-    const parts = partsOf.get(group) ?? []
-    return { ...row, label: parts.length > 1 ? `${number}-${parts.indexOf(row.id) + 1}` : number }
-  })
 }
 
 async function positionOf(projectId: number, segmentId: number): Promise<number | undefined> {
@@ -165,35 +198,62 @@ export interface SegmentChange {
   saveMatch: number | null
 }
 
+/** A save that was taken: the segment's number (SPEC §2) and, when asked, the segment to go on to. */
+export type SavedSegment = Extract<TargetCheck, { ok: true }> & { number: number; next?: number }
+
 /**
  * SPEC §7 "segments/translate": saves a segment's target and status after checking its tags against the
  * source (SPEC §5); adds the editing time since the last save, bounded (SPEC §4). Nothing is written when the
- * tags are refused.
+ * tags are refused. With `moveOn` ('next', after a confirm) the job's last active segment becomes the nearest
+ * unconfirmed one after it (SPEC §4 navigation, §7 "segments/set-active"), found in the same statement.
  */
 export async function saveSegment(
   project: { id: number; jobId: number },
   segmentId: number,
   change: SegmentChange,
   elapsedSeconds: number,
-): Promise<TargetCheck | { ok: false; errors: [{ code: 'not-found' }] }> {
-  const [segment] = await db().query<{ source: string }>('select source from segments where project_id = $1 and id = $2', [project.id, segmentId])
+  moveOn?: 'next',
+): Promise<SavedSegment | Exclude<TargetCheck, { ok: true }> | { ok: false; errors: [{ code: 'not-found' }] }> {
+  const [segment] = await db().query<{ source: string; number: number }>(
+    `select source, id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number
+       from segments where project_id = $1 and id = $2`,
+    [project.id, segmentId],
+  )
   if (!segment) return { ok: false, errors: [{ code: 'not-found' }] }
   const check: TargetCheck = change.target === '' ? { ok: true, tokens: [] } : checkTarget(change.target, parse(segment.source))
   if (!check.ok) return check
   const cleared = change.target === ''
-  await db().transaction(async (tx) => {
-    await tx.query(
-      `update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now()
-        where project_id = $1 and id = $2`,
-      [project.id, segmentId, cleared ? null : change.target, change.status, cleared ? null : change.saveType, cleared ? null : change.saveMatch],
-    )
-    await tx.query('update jobs set editing_time = editing_time + $2, last_segment_id = $3 where id = $1', [
-      project.jobId,
-      countedSeconds(elapsedSeconds),
+  // One statement is one transaction: the segment and its job change together (every part of a WITH runs,
+  // read or not). The search for the next segment sees the statuses from before the update, which changes only
+  // this segment, and it looks after it.
+  const [saved] = await db().query<{ next: number | null }>(
+    `with saved as (
+       update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now()
+        where project_id = $1 and id = $2
+        returning position
+     ), following as (
+       select n.id from segments n
+        where $9 and n.project_id = $1 and n.position > (select position from saved) and n.status <> 'TRANSLATED'
+        order by n.position limit 1
+     ), job as (
+       update jobs set editing_time = editing_time + $7, last_segment_id = coalesce((select id from following), $2)
+        where id = $8
+        returning id
+     )
+     select (select id from following) as next`,
+    [
+      project.id,
       segmentId,
-    ])
-  })
-  return check
+      cleared ? null : change.target,
+      change.status,
+      cleared ? null : change.saveType,
+      cleared ? null : change.saveMatch,
+      countedSeconds(elapsedSeconds),
+      project.jobId,
+      moveOn === 'next',
+    ],
+  )
+  return { ...check, number: segment.number, ...(saved?.next ? { next: saved.next } : {}) }
 }
 
 /**
@@ -215,12 +275,4 @@ export async function setActiveSegment(project: { id: number; jobId: number }, s
     [project.jobId, segmentId, project.id],
   )
   return rows.length > 0
-}
-
-/** SPEC §2 number column: segment id − first segment id + 1. */
-export async function firstSegmentId(projectId: number): Promise<number | undefined> {
-  // The first segment by position has the lowest id: ids are allocated in order at conversion, a split keeps
-  // the original id on its first part, and a merge removes the later segment.
-  const [row] = await db().query<{ id: number | null }>('select id from segments where project_id = $1 order by position limit 1', [projectId])
-  return row?.id ?? undefined
 }
