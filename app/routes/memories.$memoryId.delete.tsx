@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { DeleteMemoryForm } from '~/components/memory-table'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
-import { i18n } from '~/lib/i18n/i18n.server'
+import { getFixedT } from '~/lib/i18n/i18n.server'
 import { deleteMemory } from '~/lib/tm/memories.server'
 import { requireMemory } from '~/lib/tm/memory-page.server'
 
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const memory = await requireMemory(user.id, params)
-  const t = await i18n.getFixedT(request, 'memories')
+  const t = await getFixedT(request, 'memories')
   return { title: t('delete.title'), id: memory.id, name: memory.name }
 }
 

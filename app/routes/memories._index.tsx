@@ -6,7 +6,7 @@ import { MemoryTable } from '~/components/memory-table'
 import { usePollWhilePending } from '~/components/use-poll-while-pending'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash, type Flash } from '~/lib/http/flash.server'
-import { getLanguage, i18n } from '~/lib/i18n/i18n.server'
+import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
 import { formatNumber } from '~/lib/i18n/format'
 import { defaultSource, defaultTarget, sourceLanguages, targetLanguages } from '~/lib/projects/languages'
 import { createMemory, renameMemory, setMemoryLocked } from '~/lib/tm/memories.server'
@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const [memories, imports] = await Promise.all([listMemoriesWithCounts(user.id), listImports(user.id)])
-  const t = await i18n.getFixedT(request, 'memories')
+  const t = await getFixedT(request, 'memories')
   return {
     title: t('title'),
     language: await getLanguage(request),
