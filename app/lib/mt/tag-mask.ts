@@ -34,7 +34,8 @@ export interface TagMask {
 }
 
 const PLACEHOLDER = /<(\/?)\s*t(\d{1,6})\s*(\/?)>/g
-const ENTITY = /&(?:(lt|gt|amp|quot|apos|nbsp)|#(\d{1,7})|#x([0-9a-fA-F]{1,6}));/g
+/** Case-insensitive as in HTML: an engine that changes case may write &AMP;. */
+const ENTITY = /&(?:(lt|gt|amp|quot|apos|nbsp)|#(\d{1,7})|#x([0-9a-f]{1,6}));/gi
 const NAMED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: '\u00a0' }
 
 export function maskTags(source: readonly Token[]): TagMask {
@@ -178,7 +179,7 @@ function escapeHtml(text: string): string {
 
 function unescapeHtml(text: string): string {
   return text.replace(ENTITY, (entity, name: string | undefined, decimal: string | undefined, hex: string | undefined) => {
-    if (name) return NAMED[name] ?? entity
+    if (name) return NAMED[name.toLowerCase()] ?? entity
     const codePoint = Number.parseInt(decimal ?? hex ?? '', decimal ? 10 : 16)
     return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : entity
   })
