@@ -14,6 +14,23 @@ if (!url) console.warn('[mt] APERTIUM_URL is not set: the Apertium tests are ski
 
 const signal = () => AbortSignal.timeout(15_000)
 
+describe('Apertium provider without an engine', () => {
+  it('answers provider-unavailable when nothing listens, and lists nothing', async () => {
+    const registry = createMtRegistry({
+      providers: [apertiumProvider({ url: 'http://127.0.0.1:9' })],
+      timeoutMs: 2000,
+      cacheSeconds: 60,
+      batchSegments: 40,
+      batchCharacters: 8000,
+    })
+    expect(await registry.translate('apertium:eng|spa', ['Hello'])).toMatchObject({
+      ok: false,
+      error: { code: 'provider-unavailable', provider: 'apertium' },
+    })
+    expect(await registry.listSystems()).toEqual({ systems: [], unavailable: ['apertium'] })
+  })
+})
+
 describeWithApertium('Apertium APY (real engine, eng-spa)', () => {
   const provider = apertiumProvider({ url: url ?? '' })
   const registry = createMtRegistry({ providers: [provider], timeoutMs: 15_000, cacheSeconds: 60, batchSegments: 40, batchCharacters: 8000 })
@@ -57,6 +74,36 @@ describeWithApertium('Apertium APY (real engine, eng-spa)', () => {
     }
     // Nothing to translate: not sent, given back as it was.
     expect([tagsOnly, number]).toEqual(['<x1/>', '2024'])
+  })
+
+  it('keeps every tag valid over many tagged sentences in one batch', async () => {
+    const sentences = [
+      'The committee approved the new budget for next year.',
+      'Please read the instructions carefully before you start.',
+      'Our office is closed on public holidays.',
+      'You can change your password at any time.',
+      'The results will be published on the website tomorrow.',
+      'If the problem persists, contact the support team.',
+      'She bought three apples and a loaf of bread.',
+      'The meeting was moved to Thursday afternoon.',
+    ]
+    const shapes = [
+      (w: string[]) => `<g1>${w[0]}</g1> ${w.slice(1).join(' ')}`,
+      (w: string[]) => `${w.slice(0, 2).join(' ')} <g1>${w.slice(2, 4).join(' ')}</g1> ${w.slice(4).join(' ')}<x2/>`,
+      (w: string[]) => `<g1>${w.slice(0, 3).join(' ')} <b2>${w[3]}</b2></g1> ${w.slice(4).join(' ')}`,
+      (w: string[]) => `<ph1/>${w.join(' ')} <x2/> <g3>!</g3>`,
+    ]
+    const sources = sentences.flatMap((sentence) => shapes.map((shape) => shape(sentence.split(' '))))
+    const result = await registry.translate('apertium:eng|spa', sources)
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    result.translations.forEach((translation, index) => {
+      const source = sources[index] ?? ''
+      expect(checkTarget(translation, parse(source)).ok, `${source} → ${translation}`).toBe(true)
+      expect(parse(translation).filter((token) => token.kind !== 'text')).toHaveLength(
+        parse(source).filter((token) => token.kind !== 'text').length,
+      )
+    })
   })
 
   it('answers unknown-system for a pair APY does not have', async () => {
