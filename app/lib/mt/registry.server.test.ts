@@ -64,6 +64,8 @@ describe('listSystems', () => {
     const listed = await registry.listSystems()
     expect(listed.systems.map((s) => s.id)).toEqual(['apertium:eng|spa', 'tilde:gen', 'tilde:legal'])
     expect(listed.unavailable).toEqual([])
+    expect(await registry.findSystem('tilde:gen')).toEqual(system('tilde', 'gen'))
+    expect(await registry.findSystem('tilde:old')).toBeUndefined() // not running: not offered
   })
 
   it('caches each list; a stale one is answered at once while a fresh one is fetched', async () => {

@@ -100,6 +100,11 @@ export function createMtRegistry(options: MtRegistryOptions) {
     }
   }
 
+  /** The offered (running) system with this id, e.g. to check a posted mt_system; undefined otherwise. */
+  async function findSystem(id: string): Promise<MtSystem | undefined> {
+    return (await listSystems()).systems.find((system) => system.id === id)
+  }
+
   function providerOf(id: string): { provider: MtProvider; ownId: string } | { error: MtError } {
     const parts = splitSystemId(id)
     const provider = parts && providerNamed.get(parts.provider)
@@ -169,7 +174,7 @@ export function createMtRegistry(options: MtRegistryOptions) {
     return !('error' in target) && target.provider.acceptsFeedback
   }
 
-  return { listSystems, translate, sendFeedback, acceptsFeedback, providers: options.providers.map((provider) => provider.name) }
+  return { listSystems, findSystem, translate, sendFeedback, acceptsFeedback, providers: options.providers.map((provider) => provider.name) }
 }
 
 /** Consecutive groups of at most `maxCount` items and `maxCharacters` masked characters (a longer item goes alone). */
