@@ -93,9 +93,16 @@ export function tildeProvider(config: TildeConfig): MtProvider {
     async translate(systemID, texts, options) {
       const translations: string[] = new Array<string>(texts.length)
       let next = 0
+      let failed = false
       const worker = async () => {
-        for (let index = next++; index < texts.length; index = next++) {
-          translations[index] = await translateOne(systemID, texts[index] ?? '', options)
+        // After one failure the call has failed: the other workers take no new texts.
+        for (let index = next++; !failed && index < texts.length; index = next++) {
+          try {
+            translations[index] = await translateOne(systemID, texts[index] ?? '', options)
+          } catch (error) {
+            failed = true
+            throw error
+          }
         }
       }
       await Promise.all(Array.from({ length: Math.min(PARALLEL_CALLS, texts.length) }, worker))
