@@ -30,6 +30,13 @@ const urlTemplate = z
   .optional()
   .or(z.literal('').transform(() => undefined))
 
+/** A service address; empty means "not configured". */
+const serviceUrl = z
+  .string()
+  .regex(/^https?:\/\/\S+$/, 'expected an http(s) address, e.g. http://127.0.0.1:2737')
+  .optional()
+  .or(z.literal('').transform(() => undefined))
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -67,6 +74,15 @@ export const envSchema = z.object({
   WORKER: booleanFlag.default('true'),
   WORKER_POLL_MS: positiveInt(1000),
   TASK_LEASE_SECONDS: positiveInt(60),
+  APERTIUM_URL: serviceUrl,
+  TILDE_MT_URL: serviceUrl,
+  TILDE_MT_CLIENT_ID: z.string().optional(),
+  TILDE_MT_APP_ID: z.string().min(1).default('Tulks'),
+  TILDE_MT_UI_LANGUAGE: z.string().regex(/^[a-z]{2}$/, 'expected a two-letter language code, e.g. en').default('en'),
+  MT_TIMEOUT_MS: positiveInt(8000),
+  MT_SYSTEMS_CACHE_SECONDS: positiveInt(60),
+  MT_BATCH_SEGMENTS: positiveInt(40),
+  MT_BATCH_CHARACTERS: positiveInt(8000),
 })
 
 export type Env = z.infer<typeof envSchema>
