@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the tests need and runs every test (the README's second command; .ci/run calls it):
-#   Debian packages (chromium, postgresql, libreoffice-writer-nogui) when missing, npm packages, then lint, types, the build,
+#   Debian packages (chromium, postgresql, libreoffice-writer-nogui, translate-toolkit, apertium-apy + eng-spa) when missing, npm packages, then lint, types, the build,
 #   vitest on PGlite and on a throw-away PostgreSQL cluster, and Playwright in Debian's Chromium with
 #   JavaScript on and off on PGlite, JavaScript on again on PostgreSQL.
 set -euo pipefail
@@ -17,6 +17,8 @@ missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-writer-nogui)
+command -v tmx2po >/dev/null 2>&1 || missing+=(translate-toolkit)
+[ -f /usr/share/apertium/modes/eng-spa.mode ] || missing+=(apertium-apy apertium-eng-spa)
 if [ ${#missing[@]} -gt 0 ]; then
   step "apt-get install ${missing[*]}"
   as_root apt-get update -qq
@@ -33,6 +35,12 @@ npm run -s typecheck
 step "build"
 npx remix build
 
+step "start Apertium APY on loopback (machine-translation tests)"
+APERTIUM_PORT=55737
+APERTIUM_URL="$(scripts/start-apertium.sh "$APERTIUM_PORT")"
+export APERTIUM_URL
+trap 'scripts/start-apertium.sh stop "$APERTIUM_PORT"' EXIT
+
 step "unit and integration tests on PGlite"
 npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest-pglite.json"
 
@@ -40,7 +48,7 @@ step "start a throw-away PostgreSQL cluster"
 # shellcheck source=scripts/postgres-cluster.sh
 source scripts/postgres-cluster.sh
 start_postgres_cluster
-trap stop_postgres_cluster EXIT
+trap 'scripts/start-apertium.sh stop "$APERTIUM_PORT"; stop_postgres_cluster' EXIT
 
 step "unit and integration tests on PostgreSQL"
 create_postgres_database tulks_test
