@@ -22,18 +22,43 @@ export function localeFor(language: string): string {
   return specialLocales[code] ?? `${code}-${code.toUpperCase()}`
 }
 
+/**
+ * Intl formatters are slow to build (a few hundred microseconds each) and a page formats many numbers, so each
+ * locale-and-options combination is built once and kept.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
+
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let formatter = formatters.get(key) as T | undefined
+  if (!formatter) {
+    formatter = make()
+    formatters.set(key, formatter)
+  }
+  return formatter
+}
+
+function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = localeFor(language)
+  return cached(`date ${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options))
+}
+
+function numberFormat(language: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const locale = localeFor(language)
+  return cached(`number ${locale} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options))
+}
+
 export function formatDate(value: Date | number, language: string): string {
-  return new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium' }).format(value)
+  return dateFormat(language, { dateStyle: 'medium' }).format(value)
 }
 
 export function formatDateTime(value: Date | number, language: string): string {
-  return new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium', timeStyle: 'short' }).format(value)
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(value)
 }
 
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(localeFor(language), options).format(value)
+  return numberFormat(language, options).format(value)
 }
 
 export function formatPercent(value: number, language: string): string {
-  return new Intl.NumberFormat(localeFor(language), { style: 'percent', maximumFractionDigits: 2 }).format(value / 100)
+  return numberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100)
 }
