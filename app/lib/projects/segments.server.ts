@@ -1,3 +1,4 @@
+import type { Queryable } from '../db/database.server'
 import { db } from '../db/db.server'
 import { parse } from '../tags'
 import { checkTarget, countedSeconds, type SaveType, type SegmentStatus, type TargetCheck } from './segment-rules'
@@ -175,6 +176,7 @@ export async function saveSegment(
   segmentId: number,
   change: SegmentChange,
   elapsedSeconds: number,
+  alsoInTransaction?: (tx: Queryable) => Promise<void>,
 ): Promise<TargetCheck | { ok: false; errors: [{ code: 'not-found' }] }> {
   const [segment] = await db().query<{ source: string }>('select source from segments where project_id = $1 and id = $2', [project.id, segmentId])
   if (!segment) return { ok: false, errors: [{ code: 'not-found' }] }
@@ -182,6 +184,7 @@ export async function saveSegment(
   if (!check.ok) return check
   const cleared = change.target === ''
   await db().transaction(async (tx) => {
+    await alsoInTransaction?.(tx)
     await tx.query(
       `update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now()
         where project_id = $1 and id = $2`,
