@@ -235,7 +235,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return await saveSegment(project, segmentId, change, elapsed, writeBack(memoryProject, segmentId, change, user.name))
     } catch (error) {
       if (!(error instanceof WriteBackError)) throw error
-      console.error('[tm] write-back failed for segment', segmentId, error.cause)
+      console.error('[tm] write-back failed for segment', segmentId, error.cause instanceof Error ? error.cause.message : error.cause)
       if (change.status === 'TRANSLATED') await saveSegment(project, segmentId, { ...change, status: 'DRAFT' }, 0)
       if (respond) return data({ ok: false as const, error: 'suggestions:errors.writeBack' }, { status: 503 })
       throw redirect(at(segmentId), { headers: await flash({ kind: 'error', key: 'suggestions:errors.writeBack' }) })
