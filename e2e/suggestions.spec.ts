@@ -41,6 +41,11 @@ test('suggestions from the memory, chosen with the button or Ctrl+1, and concord
   }
   await expectTarget(page, testInfo, 2, 'Zebras pārejai 12 gaismas priekšā.')
   await expect(page.getByRole('row').filter({ has: targetOf(page, 2) }).locator('.segment-status')).toContainText('TA 97%')
+  // Confirming the chosen text unchanged keeps its TM match.
+  await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  const second = page.getByRole('row').filter({ hasText: 'Zebra crossing 15 lights ahead.' }).locator('.segment-status')
+  await expect(second).toContainText('Apstiprināts')
+  await expect(second).toContainText('TA 97%')
 
   // Concordance: nothing for empty text, a hit marked, "no matches found".
   const words = page.getByLabel('Vārdi, ko meklēt tulkošanas atmiņās', { exact: true })

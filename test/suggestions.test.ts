@@ -199,6 +199,14 @@ describe('suggestions (issue 5 fuzzy matches)', () => {
     expect(await segment(ids[0]!)).toEqual({ target: 'Atveriet <b1>failu</b1> šodien.', status: 'DRAFT', saveType: 'TM', saveMatch: tagged.match })
   })
 
+  it('confirming the chosen text unchanged keeps TM and its match; an edit makes it manual', async () => {
+    const before = await segment(ids[0]!)
+    await act({ intent: 'confirm', segmentId: String(ids[0]), target: before!.target! })
+    expect(await segment(ids[0]!)).toEqual({ ...before, status: 'TRANSLATED' })
+    await act({ intent: 'confirm', segmentId: String(ids[0]), target: 'Atveriet <b1>failu</b1> tūlīt.' })
+    expect(await segment(ids[0]!)).toMatchObject({ status: 'TRANSLATED', saveType: 'MANUAL', saveMatch: 0 })
+  })
+
   it('refuses a unit the project cannot read', async () => {
     const [foreignUnit] = await database.current().query<{ id: number }>('select id from tm_units where memory_id = $1', [memories.foreign])
     expect(await chosenSuggestion(memoryProject(), ids[4]!, Number(foreignUnit!.id))).toBeUndefined()

@@ -43,7 +43,7 @@ import {
 } from '~/lib/projects/segments.server'
 import { placeHref, readPlace, type TranslatorPlace } from '~/lib/projects/translator-url'
 import { searchConcordance } from '~/lib/tm/concordance.server'
-import { chosenSuggestion, suggestionsFor } from '~/lib/tm/suggestions.server'
+import { chosenSuggestion, saveTypeOnConfirm, suggestionsFor } from '~/lib/tm/suggestions.server'
 import { writeBack, WriteBackError } from '~/lib/tm/write-back.server'
 
 export const handle = { i18n: ['common', 'translate', 'comments', 'editor', 'suggestions'] }
@@ -256,8 +256,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const saved = await save({
     target,
     status: intent2 === 'confirm' ? 'TRANSLATED' : 'DRAFT',
-    saveType: 'MANUAL',
-    saveMatch: 0,
+    ...(intent2 === 'confirm' ? await saveTypeOnConfirm(project.id, segmentId, target) : { saveType: 'MANUAL', saveMatch: 0 }),
   })
   if ('data' in saved) return saved
   if (!saved.ok) return refused()
