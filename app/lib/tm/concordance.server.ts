@@ -20,9 +20,10 @@ export const CONCORDANCE_LIMIT = 20
  * empty text (SPEC §5). A word cut in two by a tag (`fi<b1>le`) is not found.
  *
  * Cost: a sequential scan of the memories' units with one ILIKE per word and side, since no index serves
- * `%word%`. Measured with bench/tm/concordance.ts on PGlite: about 0.9 s at 100,000 units and 9 s at 1,000,000
- * (ILIKE costs ~8 µs a row in WebAssembly; native PostgreSQL is several times faster but still linear). At that
- * size it needs an index: pg_trgm's GIN index on source and target (a migration), or the TM lookup's word index.
+ * `%word%`. Measured with bench/tm/concordance.ts on PGlite (2 shared cores): p50 0.7–1.1 s at 100,000 units and
+ * 7.5–24 s at 1,000,000 (ILIKE costs ~8 µs a row in WebAssembly; native PostgreSQL is faster but still linear).
+ * At that size it needs an index: pg_trgm's GIN index on source and target (a migration), or the TM lookup's
+ * word index.
  */
 export async function concordance(
   memoryIds: readonly number[],
