@@ -71,6 +71,12 @@ export const envSchema = z.object({
   SEGMENT_PAGE_SIZE: positiveInt(5).pipe(z.number().max(100, 'expected at most 100')),
   TERM_BASE_URL: urlTemplate,
   SYNONYM_BASE_URL: urlTemplate,
+  TM_MIN_MATCH: z.coerce
+    .number({ invalid_type_error: 'expected a whole number' })
+    .int('expected a whole number')
+    .min(1, 'expected a percentage from 1 to 100')
+    .max(100, 'expected a percentage from 1 to 100')
+    .default(50),
   WORKER: booleanFlag.default('true'),
   WORKER_POLL_MS: positiveInt(1000),
   TASK_LEASE_SECONDS: positiveInt(60),

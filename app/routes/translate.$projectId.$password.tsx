@@ -13,6 +13,7 @@ import { hotkeyButton } from '~/components/translator/hotkeys'
 import { SearchBar } from '~/components/translator/search-bar'
 import { SEGMENT_FORM, Toolbar } from '~/components/translator/toolbar'
 import { TranslatorFooter } from '~/components/translator/translator-footer'
+import { ConcordanceSearch, SuggestionsList } from '~/components/translator/translation-suggestions'
 import { useHydrated } from '~/components/use-hydrated'
 import { useRootData } from '~/components/use-root-data'
 import { safeRedirect } from '~/lib/auth/redirect'
@@ -36,14 +37,18 @@ import {
   saveSegment,
   segmentWindow,
   setActiveSegment,
+  type SegmentChange,
   type SegmentView,
   type WindowAnchor,
 } from '~/lib/projects/segments.server'
 import { placeHref, readPlace, type TranslatorPlace } from '~/lib/projects/translator-url'
 import { readBands } from '~/lib/tm/analysis-bands'
+import { searchConcordance } from '~/lib/tm/concordance.server'
 import { startTmPretranslation } from '~/lib/tm/project-tm.server'
+import { chosenSuggestion, saveTypeOnConfirm, suggestionsFor } from '~/lib/tm/suggestions.server'
+import { writeBack, WriteBackError } from '~/lib/tm/write-back.server'
 
-export const handle = { i18n: ['common', 'translate', 'comments', 'editor', 'memories'] }
+export const handle = { i18n: ['common', 'translate', 'comments', 'editor', 'memories', 'suggestions'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -72,14 +77,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // SPEC §4 "Search replaces the window, starting from the first segment when any search is active,
   // otherwise from the last active one".
   const wanted = place.segment ?? (searching ? undefined : job.lastSegmentId ?? undefined)
+  const anchor = windowAnchor(url.searchParams, wanted)
   const [window, matches, fontSize, settings] = await Promise.all([
-    segmentWindow(project.id, windowAnchor(url.searchParams, wanted), env.SEGMENT_PAGE_SIZE, place.search),
+    segmentWindow(project.id, anchor, env.SEGMENT_PAGE_SIZE, place.search),
     searching ? countMatches(project.id, place.search) : undefined,
     readFontSize(request),
     projectSettings(project, user.id),
   ])
   const activeId = window.segments.some((segment) => segment.id === wanted) ? wanted : window.segments[0]?.id
-  const comments = activeId ? await listComments(project, activeId) : []
+  // Issue 5: TM suggestions once per page, for the active segment only (not for the pages scrolling loads).
+  const activeSource = 'center' in anchor || 'first' in anchor ? window.segments.find((segment) => segment.id === activeId)?.source : undefined
+  const translationsOpen = place.panel === 'translations'
+  const concordanceText = url.searchParams.get('concordance')?.trim().slice(0, 200) ?? ''
+  const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
+  const [comments, suggestions, concordance] = await Promise.all([
+    activeId ? listComments(project, activeId) : [],
+    translationsOpen && activeSource !== undefined ? suggestionsFor(memoryProject, activeSource, env.TM_MIN_MATCH) : [],
+    translationsOpen && concordanceText ? searchConcordance(memoryProject, concordanceText) : undefined,
+  ])
   const base = `/translate/${project.id}/${project.password}`
   return {
     title,
@@ -101,6 +116,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     activeId,
     comments,
     commented: window.commented,
+    suggestions,
+    concordance,
     renderedAt: Date.now(),
     fontSize,
     settings,
@@ -130,7 +147,11 @@ function windowAnchor(params: URLSearchParams, wanted: number | undefined): Wind
   return wanted ? { center: wanted } : { first: true }
 }
 
-const segmentIntent = z.union([z.enum(['save-draft', 'confirm', 'clear', 'copy-source', 'next', 'previous']), z.string().regex(/^move:\d+$/)])
+const segmentIntent = z.union([
+  z.enum(['save-draft', 'confirm', 'clear', 'copy-source', 'next', 'previous']),
+  z.string().regex(/^move:\d+$/),
+  z.string().regex(/^use:\d+$/),
+])
 
 const segmentFormSchema = z.object({
   intent: segmentIntent,
@@ -211,21 +232,42 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const target = wanted && (await setActiveSegment(project, wanted)) ? wanted : segmentId
     throw redirect(at(target))
   }
+  const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
+  /** Saves with the TM write-back in the same transaction (issue 5); a failed write keeps the text as a draft. */
+  const save = async (change: SegmentChange, moveOn?: 'next') => {
+    try {
+      return await saveSegment(project, segmentId, change, elapsed, { moveOn, alsoInTransaction: writeBack(memoryProject, segmentId, change, user.name) })
+    } catch (error) {
+      if (!(error instanceof WriteBackError)) throw error
+      console.error('[tm] write-back failed for segment', segmentId, error.cause instanceof Error ? error.cause.message : error.cause)
+      if (change.status === 'TRANSLATED') await saveSegment(project, segmentId, { ...change, status: 'DRAFT' }, 0)
+      if (respond) return data({ ok: false as const, error: 'suggestions:errors.writeBack' }, { status: 503 })
+      throw redirect(at(segmentId), { headers: await flash({ kind: 'error', key: 'suggestions:errors.writeBack' }) })
+    }
+  }
+  if (intent2.startsWith('use:')) {
+    // SPEC §4: choosing a suggestion sets TM with the match value, then saves as draft.
+    const chosen = await chosenSuggestion(memoryProject, segmentId, Number(intent2.slice('use:'.length)))
+    if (!chosen) throw redirect(at(segmentId))
+    const used = await save({ target: chosen.target, status: 'DRAFT', saveType: 'TM', saveMatch: chosen.match })
+    if ('data' in used) return used
+    if (!used.ok) return refused()
+    throw redirect(at(segmentId), {
+      headers: await flash({ kind: 'success', key: 'suggestions:used', values: { number: used.number, match: chosen.match } }),
+    })
+  }
   const target = intent2 === 'clear' ? '' : intent2 === 'copy-source' ? parsed.data.source : parsed.data.target
   const confirm = intent2 === 'confirm'
-  const saved = await saveSegment(
-    project,
-    segmentId,
+  const saved = await save(
     {
       target,
       status: confirm ? 'TRANSLATED' : 'DRAFT',
-      saveType: 'MANUAL',
-      saveMatch: 0,
+      ...(confirm ? await saveTypeOnConfirm(project.id, segmentId, target) : { saveType: 'MANUAL' as const, saveMatch: 0 }),
     },
-    elapsed,
     // SPEC §4: a confirm goes on to the nearest unconfirmed segment, which becomes the job's last active one.
     confirm && !respond ? 'next' : undefined,
   )
+  if ('data' in saved) return saved
   if (!saved.ok) return refused()
   if (respond) return data({ ok: true as const, savedAt: Date.now() })
   throw redirect(at(confirm ? (saved.next ?? segmentId) : segmentId), {
@@ -277,6 +319,18 @@ export default function Translate() {
           base={loaded.base}
           place={loaded.place}
           lookups={loaded.lookups}
+          translations={
+            <>
+              {loaded.activeId ? <SuggestionsList suggestions={loaded.suggestions} sourceLang={loaded.sourceLang} targetLang={loaded.targetLang} /> : null}
+              <ConcordanceSearch
+                action={loaded.base}
+                keep={[...new URLSearchParams(here.split('?')[1] ?? '')]}
+                concordance={loaded.concordance}
+                sourceLang={loaded.sourceLang}
+                targetLang={loaded.targetLang}
+              />
+            </>
+          }
           comments={
             loaded.activeId ? (
               <CommentsPanel
@@ -469,7 +523,7 @@ function SegmentTools({ segment, status, manual }: { segment: SegmentView; statu
       <span className={`status status-${status.toLowerCase()}`}>{t(`status.${status}`)}</span>
       {saveType === 'MT' ? <span className="save-type">{t('status.mt')}</span> : null}
       {saveType === 'TM' && segment.saveMatch !== null ? (
-        <span className={`save-type match-${matchBand(segment.saveMatch)}`}>{t('status.match', { match: segment.saveMatch })}</span>
+        <span className={`save-type match-${matchBand(segment.saveMatch)}`}>{t('suggestions:toolsMatch', { match: segment.saveMatch })}</span>
       ) : null}
       {saveType === 'MANUAL' ? (
         <span className="save-type" role="img" aria-label={t('status.manual')} title={t('status.manual')}>

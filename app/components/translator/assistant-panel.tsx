@@ -11,13 +11,15 @@ interface AssistantPanelProps {
   place: TranslatorPlace
   lookups: { term: boolean; synonym: boolean }
   comments: ReactNode
+  /** The Translations tab's suggestions and concordance (issue 5). */
+  translations?: ReactNode
 }
 
 /**
  * SPEC §2 assistant side panel with three tabs. The open tab is part of the address (links, not scripts), so
  * it works without JavaScript and survives a reload; with JavaScript the links navigate in place.
  */
-export function AssistantPanel({ base, place, lookups, comments }: AssistantPanelProps) {
+export function AssistantPanel({ base, place, lookups, comments, translations }: AssistantPanelProps) {
   const { t } = useTranslation('translate')
   return (
     <aside className="assistant-panel" aria-labelledby="assistant-title">
@@ -37,7 +39,7 @@ export function AssistantPanel({ base, place, lookups, comments }: AssistantPane
       </nav>
       <section className="panel-body" id={`panel-${place.panel}`} aria-labelledby={`panel-title-${place.panel}`}>
         <h3 id={`panel-title-${place.panel}`}>{t(`panel.${place.panel}`)}</h3>
-        {place.panel === 'translations' ? <TranslationsTab base={base} lookups={lookups} /> : null}
+        {place.panel === 'translations' ? <TranslationsTab base={base} lookups={lookups} translations={translations} /> : null}
         {place.panel === 'shortkeys' ? <ShortkeysTab /> : null}
         {place.panel === 'comments' ? comments : null}
       </section>
@@ -45,11 +47,11 @@ export function AssistantPanel({ base, place, lookups, comments }: AssistantPane
   )
 }
 
-function TranslationsTab({ base, lookups }: { base: string; lookups: { term: boolean; synonym: boolean } }) {
+function TranslationsTab({ base, lookups, translations }: { base: string; lookups: { term: boolean; synonym: boolean }; translations: ReactNode }) {
   const { t } = useTranslation('translate')
   return (
     <>
-      <p className="hint">{t('panel.noSuggestions')}</p>
+      {translations ?? <p className="hint">{t('panel.noSuggestions')}</p>}
       {lookups.term || lookups.synonym ? (
         // SPEC §2: term base and synonym dictionary open in a new tab; `required` keeps an empty search from
         // going anywhere (SPEC §5), with or without scripts.

@@ -20,10 +20,13 @@ import ruAuth from '../../../public/locales/ru/auth.json'
 import ruCommon from '../../../public/locales/ru/common.json'
 import ruFiles from '../../../public/locales/ru/files.json'
 import ruTranslate from '../../../public/locales/ru/translate.json'
+import enSuggestions from '../../../public/locales/en/suggestions.json'
+import lvSuggestions from '../../../public/locales/lv/suggestions.json'
+import ruSuggestions from '../../../public/locales/ru/suggestions.json'
 
 /** Server-side translations are bundled; the browser loads the same files from /locales. */
 export const resources: Resource = {
-  lv: { common: lvCommon, auth: lvAuth, files: lvFiles, translate: lvTranslate, comments: lvComments, editor: lvEditor, memories: lvMemories },
-  en: { common: enCommon, auth: enAuth, files: enFiles, translate: enTranslate, comments: enComments, editor: enEditor, memories: enMemories },
-  ru: { common: ruCommon, auth: ruAuth, files: ruFiles, translate: ruTranslate, comments: ruComments, editor: ruEditor, memories: ruMemories },
+  lv: { common: lvCommon, auth: lvAuth, files: lvFiles, translate: lvTranslate, comments: lvComments, editor: lvEditor, memories: lvMemories, suggestions: lvSuggestions },
+  en: { common: enCommon, auth: enAuth, files: enFiles, translate: enTranslate, comments: enComments, editor: enEditor, memories: enMemories, suggestions: enSuggestions },
+  ru: { common: ruCommon, auth: ruAuth, files: ruFiles, translate: ruTranslate, comments: ruComments, editor: ruEditor, memories: ruMemories, suggestions: ruSuggestions },
 }

@@ -1,3 +1,4 @@
+import type { Queryable } from '../db/database.server'
 import { db } from '../db/db.server'
 import { parse } from '../tags'
 import { MESSAGE_TYPE } from './comment-rules'
@@ -81,10 +82,13 @@ export async function segmentWindow(projectId: number, anchor: WindowAnchor, siz
   // One row more than wanted on each side tells whether more exist there (SPEC §4 "loads more").
   const sides: WindowSide[] =
     'center' in anchor
-      ? [{ side: 'before', where: '<', limit: size + 1 }, { side: 'after', where: '>=', limit: size + 2 }]
+      ? [
+          { side: 'before', where: '<', limit: size + 1 },
+          { side: 'after', where: '>=', limit: size + 2 },
+        ]
       : 'before' in anchor
-        ? [{ side: 'before', where: '<', limit: size + 1 }]
-        : [{ side: 'after', where: '>', limit: size + 1 }]
+      ? [{ side: 'before', where: '<', limit: size + 1 }]
+      : [{ side: 'after', where: '>', limit: size + 1 }]
   const rows = await windowRows(projectId, sides, search, anchorId)
   // No rows at all: either the anchor is not this project's (fall back to the first segments) or nothing
   // around it matches the search; only then is a second look needed.
@@ -168,7 +172,10 @@ function windowOf(rows: WindowRow[], hasBefore: boolean, hasAfter: boolean): Seg
 /** SPEC §2 search results banner: how many segments match. */
 export async function countMatches(projectId: number, search: SegmentSearch): Promise<number> {
   const filter = searchConditions(search, 2)
-  const [row] = await db().query<{ count: number }>(`select count(*)::int as count from segments s where s.project_id = $1${filter.sql}`, [projectId, ...filter.params])
+  const [row] = await db().query<{ count: number }>(`select count(*)::int as count from segments s where s.project_id = $1${filter.sql}`, [
+    projectId,
+    ...filter.params,
+  ])
   return row?.count ?? 0
 }
 
@@ -198,6 +205,13 @@ export interface SegmentChange {
   saveMatch: number | null
 }
 
+export interface SaveOptions {
+  /** After a confirm: make the nearest unconfirmed segment after this one the job's active segment. */
+  moveOn?: 'next'
+  /** Runs in the save's transaction, before it (issue 5 write-back: a failed TM write fails the save). */
+  alsoInTransaction?: (tx: Queryable) => Promise<void>
+}
+
 /** A save that was taken: the segment's number (SPEC §2) and, when asked, the segment to go on to. */
 export type SavedSegment = Extract<TargetCheck, { ok: true }> & { number: number; next?: number }
 
@@ -212,7 +226,7 @@ export async function saveSegment(
   segmentId: number,
   change: SegmentChange,
   elapsedSeconds: number,
-  moveOn?: 'next',
+  { moveOn, alsoInTransaction }: SaveOptions = {},
 ): Promise<SavedSegment | Exclude<TargetCheck, { ok: true }> | { ok: false; errors: [{ code: 'not-found' }] }> {
   const [segment] = await db().query<{ source: string; number: number }>(
     `select source, id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number
@@ -226,8 +240,9 @@ export async function saveSegment(
   // One statement is one transaction: the segment and its job change together (every part of a WITH runs,
   // read or not). The search for the next segment sees the statuses from before the update, which changes only
   // this segment, and it looks after it.
-  const [saved] = await db().query<{ next: number | null }>(
-    `with saved as (
+  const save = (using: Queryable) =>
+    using.query<{ next: number | null }>(
+      `with saved as (
        update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now()
         where project_id = $1 and id = $2
         returning position
@@ -241,18 +256,26 @@ export async function saveSegment(
         returning id
      )
      select (select id from following) as next`,
-    [
-      project.id,
-      segmentId,
-      cleared ? null : change.target,
-      change.status,
-      cleared ? null : change.saveType,
-      cleared ? null : change.saveMatch,
-      countedSeconds(elapsedSeconds),
-      project.jobId,
-      moveOn === 'next',
-    ],
-  )
+      [
+        project.id,
+        segmentId,
+        cleared ? null : change.target,
+        change.status,
+        cleared ? null : change.saveType,
+        cleared ? null : change.saveMatch,
+        countedSeconds(elapsedSeconds),
+        project.jobId,
+        moveOn === 'next',
+      ],
+    )
+  // Work that must stand or fall with the save (the TM write-back) shares its transaction; without it the one
+  // statement is its own transaction.
+  const [saved] = alsoInTransaction
+    ? await db().transaction(async (tx) => {
+        await alsoInTransaction(tx)
+        return save(tx)
+      })
+    : await save(db())
   return { ...check, number: segment.number, ...(saved?.next ? { next: saved.next } : {}) }
 }
 

@@ -1,0 +1,70 @@
+import { db } from '../db/db.server'
+import { DEFAULT_TOP } from './candidate-filter'
+import { score } from './fuzzy-score'
+import { matchDiffPieces, type DiffPiece } from './match-diff-pieces'
+import { readableMemoryIds, type MemoryProject } from './memories.server'
+import { mapMatchTags } from './tag-mapping'
+import { lookupMatches } from './units.server'
+
+/** SPEC §3 "Suggestion" as the Translations tab shows it (issue 5 "fuzzy matches"). */
+export interface Suggestion {
+  unitId: number
+  /** Percent, 0–100 (SPEC §3 match / rawMatch). */
+  match: number
+  createdBy: string
+  /** The matched source against the current one, differences marked. */
+  source: DiffPiece[]
+  /** The unit's target with its tags mapped onto the current segment's (what "Use" puts in). */
+  target: string
+}
+
+/** SPEC §7 "tm/matches" count 5: the best matches of the active segment's source in the readable memories. */
+export async function suggestionsFor(project: MemoryProject, source: string, minimumMatch: number): Promise<Suggestion[]> {
+  const hits = await lookupMatches(await readableMemoryIds(project), source, { top: DEFAULT_TOP, threshold: minimumMatch })
+  return hits.map((hit) => ({
+    unitId: hit.unit.id,
+    match: hit.match,
+    createdBy: hit.unit.createdBy,
+    source: matchDiffPieces(source, hit.unit.source),
+    target: mapMatchTags(hit.unit.source, hit.unit.target, source),
+  }))
+}
+
+/**
+ * SPEC §4 "choosing a suggestion sets TM with the match value": the chosen unit's target for a segment, and its
+ * match scored again here (never taken from the form). Undefined when the unit is not in a readable memory of
+ * the project or the segment is not the project's.
+ */
+export async function chosenSuggestion(
+  project: MemoryProject,
+  segmentId: number,
+  unitId: number,
+): Promise<{ target: string; match: number } | undefined> {
+  const [row] = await db().query<{ matchSource: string; matchTarget: string; source: string }>(
+    `select u.source as "matchSource", u.target as "matchTarget", s.source
+       from tm_units u, segments s
+      where u.id = $1 and u.memory_id = any($2::integer[]) and s.project_id = $3 and s.id = $4`,
+    [unitId, await readableMemoryIds(project), project.id, segmentId],
+  )
+  if (!row) return undefined
+  return { target: mapMatchTags(row.matchSource, row.matchTarget, row.source), match: score(row.source, row.matchSource).match }
+}
+
+/**
+ * SPEC §4 "typing sets MANUAL": confirming a chosen suggestion unchanged is not typing, so its TM (or MT) save type
+ * and match stay. Returns them when the stored target is the one being confirmed; otherwise MANUAL with match 0.
+ */
+export async function saveTypeOnConfirm(
+  projectId: number,
+  segmentId: number,
+  target: string,
+): Promise<{ saveType: 'TM' | 'MT' | 'MANUAL'; saveMatch: number }> {
+  const [row] = await db().query<{ target: string | null; saveType: string | null; saveMatch: number | null }>(
+    'select target, save_type as "saveType", save_match as "saveMatch" from segments where project_id = $1 and id = $2',
+    [projectId, segmentId],
+  )
+  if (row && row.target === target && (row.saveType === 'TM' || row.saveType === 'MT')) {
+    return { saveType: row.saveType, saveMatch: row.saveMatch ?? 0 }
+  }
+  return { saveType: 'MANUAL', saveMatch: 0 }
+}

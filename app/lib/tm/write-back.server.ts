@@ -1,0 +1,41 @@
+import type { Queryable } from '../db/database.server'
+import type { SegmentChange } from '../projects/segments.server'
+import { writableMemoryIds, type MemoryProject } from './memories.server'
+import { removeUnit, writeUnit } from './units.server'
+
+/**
+ * A write-back that could not be stored. The segment's save was rolled back with it, so nothing looks confirmed
+ * that the memories do not hold (issue 5: no confirmed segment is ever silently lost from the TM).
+ */
+export class WriteBackError extends Error {
+  constructor(cause: unknown) {
+    super('the translation memory write failed', { cause })
+    this.name = 'WriteBackError'
+  }
+}
+
+/**
+ * Issue 5 write-back, run inside the segment save's transaction before the segment row changes: confirming
+ * stores (source, target) in every writable memory of the project (a unit with the same source is updated, so
+ * confirming an edited segment again replaces its translation); clearing a confirmed segment removes the unit it
+ * wrote. Drafts do not touch the memories. Any failure throws WriteBackError, which rolls the save back too.
+ */
+export function writeBack(project: MemoryProject, segmentId: number, change: SegmentChange, createdBy: string) {
+  return async (tx: Queryable): Promise<void> => {
+    try {
+      const [stored] = await tx.query<{ source: string; target: string | null; status: string }>(
+        'select source, target, status from segments where project_id = $1 and id = $2 for update',
+        [project.id, segmentId],
+      )
+      if (!stored) return
+      const confirming = change.status === 'TRANSLATED' && change.target !== ''
+      const clearingConfirmed = change.target === '' && stored.status === 'TRANSLATED' && Boolean(stored.target)
+      if (!confirming && !clearingConfirmed) return
+      const memoryIds = await writableMemoryIds(project, tx)
+      if (confirming) await writeUnit(tx, memoryIds, { source: stored.source, target: change.target, createdBy })
+      else await removeUnit(tx, memoryIds, stored.source, stored.target ?? '')
+    } catch (error) {
+      throw new WriteBackError(error)
+    }
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * bench/tm concordance (issue 5): what the Translations tab's concordance search costs — a sequential ILIKE over
+ * the memory's units, tags stripped — at each size, on PGlite (in memory) or PostgreSQL (DATABASE_URL).
+ *
+ *   npx tsx bench/tm/concordance.ts [--sizes 100000,1000000] [--queries 10]
+ *
+ * Units are the English–Latvian sentence pairs of ../shared/samples/parallel/en-lv, each repeated with a number
+ * appended until the size is reached. Queries: a common word, a rare word, two words, and a word not present.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { openDatabase } from '../../app/lib/db/database.server'
+import { setDatabase } from '../../app/lib/db/db.server'
+import { migrate } from '../../app/lib/db/migrate.server'
+import { concordance } from '../../app/lib/tm/concordance.server'
+import { percentile } from '../measure'
+import { printTable, thousands } from '../print'
+
+function flag(name: string, fallback: string): string {
+  const index = process.argv.indexOf(name)
+  return index < 0 ? fallback : (process.argv[index + 1] ?? fallback)
+}
+
+const SIZES = flag('--sizes', '100000').split(',').map(Number)
+const QUERIES = Number(flag('--queries', '10'))
+const SAMPLES = path.join(import.meta.dirname, '../../../shared/samples/parallel/en-lv')
+const read = (name: string) => fs.readFileSync(path.join(SAMPLES, name), 'utf8').split('\n').filter(Boolean)
+const english = read('tatoeba_laser.en-lv.en')
+const latvian = read('tatoeba_laser.en-lv.lv')
+const searches = ['the', 'weather', 'I am', 'zzyzx']
+
+const rows: string[][] = []
+for (const size of SIZES) {
+  const url = process.env.DATABASE_URL
+  const schema = `bench_concordance_${size}`
+  const database = url ? await openDatabase({ kind: 'postgres', url, poolSize: 2, schema }) : await openDatabase({ kind: 'pglite-memory' })
+  if (url) await database.query(`drop schema if exists ${schema} cascade; create schema ${schema}`)
+  await migrate(database)
+  setDatabase(database)
+  const [user] = await database.query<{ id: number }>(`insert into users (email, name, password_hash) values ('b@example.lv', 'B', 'x') returning id`)
+  const [memory] = await database.query<{ id: number }>(
+    `insert into memories (owner_id, name, source_lang, target_lang) values ($1, 'bench', 'en', 'lv') returning id`,
+    [user!.id],
+  )
+  const started = performance.now()
+  for (let from = 0; from < size; from += 10_000) {
+    const count = Math.min(10_000, size - from)
+    const sources = Array.from({ length: count }, (_, i) => `${english[(from + i) % english.length]} ${from + i}`)
+    const targets = Array.from({ length: count }, (_, i) => `${latvian[(from + i) % latvian.length]} ${from + i}`)
+    await database.query(
+      `insert into tm_units (memory_id, source, target, source_hash, token_count, created_by)
+       select $1, s, t, md5(s), 10, 'bench' from unnest($2::text[], $3::text[]) as u(s, t)`,
+      [memory!.id, sources, targets],
+    )
+  }
+  const loaded = performance.now() - started
+  for (const search of searches) {
+    const times: number[] = []
+    let found = 0
+    for (let q = 0; q < QUERIES; q++) {
+      const start = performance.now()
+      found = (await concordance([memory!.id], search)).length
+      times.push(performance.now() - start)
+    }
+    rows.push([thousands(size), database.kind, JSON.stringify(search), String(found), percentile(times, 0.5).toFixed(0), percentile(times, 0.95).toFixed(0), (loaded / 1000).toFixed(0)])
+  }
+  setDatabase(undefined)
+  if (url) await database.query(`drop schema ${schema} cascade`)
+  await database.close()
+}
+printTable(['units', 'engine', 'search', 'results', 'p50 ms', 'p95 ms', 'load s'], rows)
