@@ -17,7 +17,7 @@ missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-writer-nogui)
-command -v tmx2po >/dev/null 2>&1 || missing+=(translate-toolkit)
+[ -d /usr/lib/python3/dist-packages/translate ] || missing+=(translate-toolkit)
 [ -f /usr/share/apertium/modes/eng-spa.mode ] || missing+=(apertium-apy apertium-eng-spa)
 if [ ${#missing[@]} -gt 0 ]; then
   step "apt-get install ${missing[*]}"
