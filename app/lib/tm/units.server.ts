@@ -339,8 +339,9 @@ export async function lookupMatches(
   const passes = [...new Set([Math.max(threshold, 90), Math.max(threshold, 70), threshold])]
   let hits: StoredHit[] = []
   for (const pass of passes) {
-    hits = await matchesFrom(query, queryKeys, memoryIds, pass, using)
-    if (hits.length >= top) break
+    const found = await matchesFrom(query, queryKeys, memoryIds, pass, using)
+    hits = found.hits
+    if (hits.length >= top || !found.anyKeyStored) break
   }
   return hits.sort(compareHits).slice(0, top)
 }
@@ -352,8 +353,11 @@ async function matchesFrom(
   memoryIds: readonly number[],
   threshold: number,
   using: Queryable,
-): Promise<StoredHit[]> {
-  const rows = queryKeys.length === 0 ? await unitsWithoutTokens(memoryIds, using) : await candidates(memoryIds, queryKeys, threshold, using)
+): Promise<{ hits: StoredHit[]; anyKeyStored: boolean }> {
+  const { rows, anyKeyStored } =
+    queryKeys.length === 0
+      ? { rows: await unitsWithoutTokens(memoryIds, using), anyKeyStored: false }
+      : await candidates(memoryIds, queryKeys, threshold, using)
   const n = queryKeys.length
   const hits: StoredHit[] = []
   for (const row of rows) {
@@ -365,7 +369,7 @@ async function matchesFrom(
     const result = score(query, candidate)
     if (result.match >= threshold) hits.push({ unit, ...result })
   }
-  return hits
+  return { hits, anyKeyStored }
 }
 
 interface CandidateRow extends UnitRow {
@@ -393,10 +397,17 @@ async function unitsWithoutTokens(memoryIds: readonly number[], using: Queryable
  * - each unit found once, kept if the query keys it holds (repeats counted on the unit's side: never fewer than the
  *   tokens it shares) can reach the threshold; lookupMatches then counts them exactly and scores the rest.
  */
-async function candidates(memoryIds: readonly number[], queryKeys: readonly number[], threshold: number, using: Queryable): Promise<CandidateRow[]> {
+async function candidates(
+  memoryIds: readonly number[],
+  queryKeys: readonly number[],
+  threshold: number,
+  using: Queryable,
+): Promise<{ rows: CandidateRow[]; anyKeyStored: boolean }> {
   const n = queryKeys.length
   const counted = countKeys(queryKeys)
-  return using.query<CandidateRow>(
+  // Always one row at least: when none of the query's keys is stored, no threshold can find anything, and the
+  // caller stops without asking again at a lower one.
+  const rows = await using.query<CandidateRow & { anyKeyStored: boolean }>(
     `with frequencies as (
        select q.key, q.count, coalesce(sum(c.units), 0) as units
          from unnest($2::integer[], $3::integer[]) as q (key, count)
@@ -405,8 +416,8 @@ async function candidates(memoryIds: readonly number[], queryKeys: readonly numb
      ), plan as (
        select key, units, $4::integer - coalesce(sum(count) over (order by units, key rows between unbounded preceding and 1 preceding), 0) as uncovered
          from frequencies
-     )
-     select ${candidateColumns}
+     ), found as (
+       select ${candidateColumns}
        from tm_units u
       where u.id = any(array(
               select distinct p.unit_id
@@ -416,7 +427,10 @@ async function candidates(memoryIds: readonly number[], queryKeys: readonly numb
                  and p.token_count between $5::integer and (100 * r.uncovered) / $6::integer
                where r.uncovered >= $7::integer and r.units > 0))
         and (select count(*) from unnest(u.keys) as k (key) where k.key = any($2::integer[]))
-            >= greatest(u.token_count, $4::integer) - ((100 - $6::integer) * greatest(u.token_count, $4::integer)) / 100`,
+            >= greatest(u.token_count, $4::integer) - ((100 - $6::integer) * greatest(u.token_count, $4::integer)) / 100
+     )
+     select exists (select 1 from frequencies where units > 0) as "anyKeyStored", found.*
+       from (select 1) as one left join found on true`,
     [
       memoryIds,
       counted.map((entry) => entry.key),
@@ -427,6 +441,7 @@ async function candidates(memoryIds: readonly number[], queryKeys: readonly numb
       minimumShared(n, threshold),
     ],
   )
+  return { rows: rows.filter((row) => row.id !== null), anyKeyStored: rows[0]?.anyKeyStored ?? false }
 }
 
 /** The oracle: every unit of the memories read and scored (DESIGN.md "TM matching"); for tests and bench/tm. */
