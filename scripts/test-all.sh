@@ -9,7 +9,7 @@ export VITE_CJS_IGNORE_WARNING=true
 results="$(pwd)/.tmp/results"
 rm -rf "$results" && mkdir -p "$results"
 
-step() { printf '\n=== %s ===\n' "$*"; }
+step() { printf '\n=== %s (%s) ===\n' "$*" "$(date -u +%H:%M:%S)"; }
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -58,13 +58,15 @@ TEST_DATABASE_URL="$(postgres_url tulks_test)" \
 step "end-to-end tests on PGlite (Chromium, JavaScript on and off)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-pglite.json" npx playwright test --reporter=list,json
 
-# On PostgreSQL the JavaScript project only: the no-JS project runs the same loaders and actions (PGlite run
-# above), and both together would take CI past half an hour on a fresh 2-core machine.
+# On PostgreSQL the JavaScript project and the specs whose pages run the most SQL: the no-JS project runs the
+# same loaders and actions (PGlite run above), vitest runs every query on PostgreSQL, and everything twice would
+# take CI past half an hour on a fresh 2-core machine.
 step "end-to-end tests on PostgreSQL (Chromium, JavaScript on)"
 create_postgres_database e2e_js
 create_postgres_database e2e_nojs
 E2E_DATABASE_URL_JS="$(postgres_url e2e_js)" E2E_DATABASE_URL_NOJS="$(postgres_url e2e_nojs)" \
-  PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-postgres.json" npx playwright test --project=setup-js --project=js --reporter=list,json
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-postgres.json" npx playwright test --project=setup-js --project=js --reporter=list,json \
+  e2e/translate.spec.ts e2e/comments.spec.ts e2e/split-merge.spec.ts e2e/suggestions.spec.ts e2e/memories.spec.ts e2e/pretranslate.spec.ts
 
 step "summary"
 node scripts/summarize-tests.mjs "$results"
