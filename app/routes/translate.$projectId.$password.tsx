@@ -92,7 +92,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
   const [comments, suggestions, concordance] = await Promise.all([
     activeId ? listComments(project, activeId) : [],
-    translationsOpen && activeSource !== undefined ? suggestionsFor(memoryProject, activeSource, env.TM_MIN_MATCH) : [],
+    translationsOpen && activeSource !== undefined ? suggestionsFor({ readable: settings.memories.filter((memory) => memory.read).map((memory) => memory.id) }, activeSource, env.TM_MIN_MATCH) : [],
     translationsOpen && concordanceText ? searchConcordance(memoryProject, concordanceText) : undefined,
   ])
   const base = `/translate/${project.id}/${project.password}`

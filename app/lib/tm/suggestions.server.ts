@@ -19,8 +19,14 @@ export interface Suggestion {
 }
 
 /** SPEC §7 "tm/matches" count 5: the best matches of the active segment's source in the readable memories. */
-export async function suggestionsFor(project: MemoryProject, source: string, minimumMatch: number): Promise<Suggestion[]> {
-  const hits = await lookupMatches(await readableMemoryIds(project), source, { top: DEFAULT_TOP, threshold: minimumMatch })
+export async function suggestionsFor(
+  project: MemoryProject | { readable: readonly number[] },
+  source: string,
+  minimumMatch: number,
+): Promise<Suggestion[]> {
+  // The translator page has the project's memories already (its settings panel lists them): no second read.
+  const memoryIds = 'readable' in project ? project.readable : await readableMemoryIds(project)
+  const hits = await lookupMatches(memoryIds, source, { top: DEFAULT_TOP, threshold: minimumMatch })
   return hits.map((hit) => ({
     unitId: hit.unit.id,
     match: hit.match,
