@@ -15,3 +15,27 @@ export function pageWindow(current: number, pages: number, size = 10): number[] 
   const last = Math.min(pages, first + size - 1)
   return Array.from({ length: last - first + 1 }, (_, index) => first + index)
 }
+
+/**
+ * The widget's languages: SPEC §2's lists in SPEC's order, then (alphabetically) every other two-letter language a
+ * running MT system translates from or into, so that an engine's pairs (Apertium's eng→spa) can be chosen.
+ */
+export function widgetLanguages(systems: readonly { sourceLang: string; targetLang: string }[]): { sources: string[]; targets: string[] } {
+  const more = (fixed: readonly string[], codes: string[]) =>
+    [...fixed, ...[...new Set(codes.map((code) => code.slice(0, 2).toLowerCase()))].filter((code) => !fixed.includes(code)).sort()]
+  return {
+    sources: more(sourceLanguages, systems.map((system) => system.sourceLang)),
+    targets: more(targetLanguages, systems.map((system) => system.targetLang)),
+  }
+}
+
+/** The swap button: target becomes source and source target, each falling back to the default where it is not offered. */
+export function swapLanguages(
+  { source, target }: { source: string; target: string },
+  { sources, targets }: { sources: readonly string[]; targets: readonly string[] },
+): { source: string; target: string } {
+  return {
+    source: sources.includes(target) ? target : defaultSource,
+    target: targets.includes(source) ? source : defaultTarget,
+  }
+}
