@@ -3,7 +3,7 @@ import { enqueue } from '../jobs/queue.server'
 import { checkTarget } from '../projects/segment-rules'
 import { parse } from '../tags'
 import { countBands } from '../tm/analysis-bands'
-import type { MtErrorCode, MtSystem } from './provider'
+import { splitSystemId, type MtErrorCode, type MtSystem } from './provider'
 import { mtRegistry } from './registry.server'
 import { systemsForPair } from './systems'
 
@@ -37,14 +37,15 @@ export async function systemsForProject(project: Pick<MtProject, 'sourceLang' | 
 export async function mtSuggestionFor(project: MtProject, segmentId: number, source: string): Promise<MtSuggestion | undefined> {
   const systemId = project.mtSystemId
   if (!systemId) return undefined
-  const system = await mtRegistry().findSystem(systemId)
+  const { systems, unavailable } = await mtRegistry().listSystems()
+  const system = systems.find((candidate) => candidate.id === systemId)
   const createdBy = system?.title ?? systemId
   const [cached] = await db().query<{ translation: string }>(
     'select translation from mt_suggestions where segment_id = $1 and system_id = $2 and source = $3',
     [segmentId, systemId, source],
   )
   if (cached) return { ok: true, systemId, createdBy, target: cached.translation }
-  if (!system) return { ok: false, error: 'unknown-system' }
+  if (!system) return { ok: false, error: unavailable.includes(splitSystemId(systemId)?.provider ?? '') ? 'provider-unavailable' : 'unknown-system' }
   const result = await mtRegistry().translate(systemId, [source])
   if (!result.ok) return { ok: false, error: result.error.code }
   const target = result.translations[0] ?? ''
