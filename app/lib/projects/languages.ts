@@ -29,13 +29,15 @@ export function widgetLanguages(systems: readonly { sourceLang: string; targetLa
   }
 }
 
-/** The swap button: target becomes source and source target, each falling back to the default where it is not offered. */
+/**
+ * The swap button: target becomes source and source target; a language the other list does not offer (ru is no
+ * target) falls back to the default source, or to the first target that differs from the new source.
+ */
 export function swapLanguages(
   { source, target }: { source: string; target: string },
   { sources, targets }: { sources: readonly string[]; targets: readonly string[] },
 ): { source: string; target: string } {
-  return {
-    source: sources.includes(target) ? target : defaultSource,
-    target: targets.includes(source) ? source : defaultTarget,
-  }
+  const swappedSource = sources.includes(target) ? target : defaultSource
+  const swappedTarget = targets.includes(source) ? source : (targets.find((code) => code !== swappedSource) ?? defaultTarget)
+  return { source: swappedSource, target: swappedTarget }
 }
