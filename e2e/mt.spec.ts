@@ -68,6 +68,10 @@ test('MT widget, upload with a system, MT suggestion, pretranslate with MT, down
   // The system selector shows the project's system.
   await page.getByText('Mašīntulkošana', { exact: true }).click()
   await expect(page.getByLabel('Mašīntulkošanas sistēma', { exact: true })).toHaveValue('apertium:eng|spa')
+  // Apertium does not learn from translations: "improve MT" is shown disabled, with the reason.
+  await page.getByText('Iestatījumi', { exact: true }).click()
+  await expect(page.getByLabel('Sūtīt manus tulkojumus mašīntulkošanas sistēmas uzlabošanai')).toBeDisabled()
+  await expect(page.getByText('Šī projekta mašīntulkošanas sistēma nepieņem tulkotāju tulkojumus.')).toBeVisible()
 
   await page.getByText('Pirmstulkošana', { exact: true }).click()
   await page.getByRole('button', { name: 'Visu ar mašīntulkošanu' }).click()

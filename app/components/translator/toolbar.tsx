@@ -56,6 +56,9 @@ interface ToolbarProps {
  */
 export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memories, mt, here }: ToolbarProps) {
   const { t } = useTranslation('translate')
+  // Issue 6: shown disabled where the project's engine does not learn from translations (Apertium); without a
+  // system the choice stays open, for a system chosen later.
+  const feedbackRefused = mt.systemId !== null && !mt.acceptsFeedback
   return (
     <div className="translator-toolbar" role="group" aria-label={t('toolbar.label')}>
       <Link to="/" className="toolbar-back">
@@ -146,16 +149,20 @@ export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memori
               type="checkbox"
               name="updateMt"
               defaultChecked={updateMt}
-              disabled={!mt.acceptsFeedback}
-              aria-describedby={mt.acceptsFeedback ? undefined : 'update-mt-note'}
+              disabled={feedbackRefused}
+              aria-describedby={feedbackRefused ? 'update-mt-note' : undefined}
             />
             {t('toolbar.updateMt')}
           </label>
-          {mt.acceptsFeedback ? null : (
-            <p id="update-mt-note" className="hint">
-              {t(mt.systemId ? 'mt.feedbackNotSupported' : 'mt.feedbackNoSystem')}
-            </p>
-          )}
+          {feedbackRefused ? (
+            <>
+              {/* a disabled box is not posted: the choice is kept for a system that accepts it */}
+              {updateMt ? <input type="hidden" name="updateMt" value="on" /> : null}
+              <p id="update-mt-note" className="hint">
+                {t('mt.feedbackNotSupported')}
+              </p>
+            </>
+          ) : null}
           <MemoryChoices memories={memories} idPrefix="project" />
           <button type="submit" name="intent" value="project-settings">
             {t('toolbar.saveSettings')}
