@@ -48,6 +48,8 @@ function server(mode: 'js' | 'nojs', port: number) {
       // Small limits so that e2e can hit FileSizeTooBig and TooManyFiles with small uploads.
       UPLOAD_MAX_MB: '1',
       UPLOAD_MAX_FILES: '12',
+      // Issue 6: the real Apertium APY that scripts/test-all.sh starts (e2e/mt.spec.ts is skipped without it).
+      APERTIUM_URL: process.env.APERTIUM_URL ?? '',
       // The term base opens in a new tab; the tests intercept this address.
       TERM_BASE_URL: `http://127.0.0.1:${port}/term-base?term={term}&source={source}&target={target}`,
     },

@@ -1,22 +1,48 @@
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { sourceLanguages, targetLanguages } from '~/lib/projects/languages'
+import { systemsForPair } from '~/lib/mt/systems'
+import { swapLanguages } from '~/lib/projects/languages'
 import type { UploadQueue } from './upload-queue'
 import { useHydrated } from './use-hydrated'
 
+/** A running MT system as the widget lists it. */
+export interface WidgetSystem {
+  id: string
+  title: string
+  domain: string
+  sourceLang: string
+  targetLang: string
+}
+
+interface UploadFormProps {
+  source: string
+  target: string
+  /** The widget's languages in order (SPEC §2's, then those of running MT systems). */
+  sources: string[]
+  targets: string[]
+  /** Every running system; the domain list shows those for the chosen languages, General first. */
+  systems: WidgetSystem[]
+  accept: string
+  queue: UploadQueue
+}
+
 /**
  * SPEC §2 top of the file list: the machine-translation widget (source, target, swap, domain) and the file
- * picker with Analyze. Without JavaScript a plain multipart form (the swap is a link keeping the choice in
- * the URL); with it, a drop zone and a queue whose files go up one at a time.
+ * picker with Analyze. Without JavaScript a plain multipart form, whose swap and "show domains" buttons submit
+ * the languages to the page (GET) to be shown again with the matching systems; with it, the swap and the
+ * domain list change in place, and a drop zone and a queue send the files one at a time.
  */
-export function UploadForm({ source, target, accept, queue }: { source: string; target: string; accept: string; queue: UploadQueue }) {
-  const { t } = useTranslation('files')
+export function UploadForm({ source, target, sources, targets, systems, accept, queue }: UploadFormProps) {
+  const { t, i18n } = useTranslation('files')
   const navigation = useNavigation()
   const hydrated = useHydrated()
   const input = useRef<HTMLInputElement>(null)
   const [dragging, setDragging] = useState(false)
   const [languages, setLanguages] = useState({ source, target })
+  useEffect(() => setLanguages({ source, target }), [source, target])
+  const offered = systemsForPair(systems, languages.source, languages.target)
+  const languageName = (code: string) => t(`languages.${code}`, { defaultValue: displayName(code, i18n.language) })
   const submitting = navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data'
   // SPEC §2: Analyze only with a non-empty queue and no upload running (without scripts the browser decides).
   const analyzeDisabled = hydrated ? queue.queue.length === 0 || queue.uploading : submitting
@@ -50,7 +76,7 @@ export function UploadForm({ source, target, accept, queue }: { source: string; 
   function swap(event: React.MouseEvent) {
     if (!hydrated) return
     event.preventDefault()
-    setLanguages(({ source: s, target: t2 }) => ({ source: t2, target: s }))
+    setLanguages((current) => swapLanguages(current, { sources, targets }))
   }
 
   return (
@@ -72,16 +98,16 @@ export function UploadForm({ source, target, accept, queue }: { source: string; 
             value={languages.source}
             onChange={(event) => setLanguages((current) => ({ ...current, source: event.target.value }))}
           >
-            {sourceLanguages.map((code) => (
+            {sources.map((code) => (
               <option key={code} value={code}>
-                {t(`languages.${code}`)}
+                {languageName(code)}
               </option>
             ))}
           </select>
         </label>
-        <Link to={`/?source=${target}&target=${source}`} className="swap-link" aria-label={t('upload.swap')} onClick={swap}>
+        <button type="submit" formMethod="get" formAction="/" formEncType="application/x-www-form-urlencoded" name="intent" value="swap" className="swap-button" aria-label={t('upload.swap')} onClick={swap}>
           ⇄
-        </Link>
+        </button>
         <label>
           {t('upload.target')}
           <select
@@ -89,19 +115,30 @@ export function UploadForm({ source, target, accept, queue }: { source: string; 
             value={languages.target}
             onChange={(event) => setLanguages((current) => ({ ...current, target: event.target.value }))}
           >
-            {targetLanguages.map((code) => (
+            {targets.map((code) => (
               <option key={code} value={code}>
-                {t(`languages.${code}`)}
+                {languageName(code)}
               </option>
             ))}
           </select>
         </label>
         <label>
           {t('upload.domain')}
-          <select name="mt_system" defaultValue="">
-            <option value="">{t('upload.general')}</option>
+          {/* keyed by the pair: a new pair starts at its first system (General first) */}
+          <select name="mt_system" key={`${languages.source}-${languages.target}`} defaultValue={offered[0]?.id ?? ''}>
+            {offered.map((system) => (
+              <option key={system.id} value={system.id}>
+                {t('mt.systemOption', { domain: system.domain, title: system.title })}
+              </option>
+            ))}
+            <option value="">{offered.length === 0 ? t('mt.noSystems') : t('mt.withoutMt')}</option>
           </select>
         </label>
+        {hydrated ? null : (
+          <button type="submit" formMethod="get" formAction="/" formEncType="application/x-www-form-urlencoded" name="intent" value="languages">
+            {t('mt.showDomains')}
+          </button>
+        )}
       </fieldset>
       {hydrated ? (
         // A pointer-only convenience: the file input below stays the keyboard and screen-reader path.
@@ -155,4 +192,13 @@ export function UploadForm({ source, target, accept, queue }: { source: string; 
       </button>
     </Form>
   )
+}
+
+/** A language the locale files do not name (an MT engine's, e.g. Spanish) in the interface language. */
+function displayName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code
+  } catch {
+    return code
+  }
 }

@@ -12,7 +12,8 @@ import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
 import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
 import { parseProfileForm, saveProfile } from '~/lib/profile/profile.server'
-import { defaultSource, defaultTarget, sourceLanguages, targetLanguages } from '~/lib/projects/languages'
+import { mtRegistry } from '~/lib/mt/registry.server'
+import { defaultSource, defaultTarget, swapLanguages, widgetLanguages } from '~/lib/projects/languages'
 import { isPending, listProjects } from '~/lib/projects/projects.server'
 import { uploadFiles, uploadLimits } from '~/lib/projects/upload.server'
 import { memoryChoicesFromForm } from '~/lib/tm/memory-form'
@@ -33,8 +34,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
   const [{ total, projects }, memories] = await Promise.all([listProjects(user.id, page, FILES_PER_PAGE), listMemories(user.id)])
   const pages = Math.max(1, Math.ceil(total / FILES_PER_PAGE))
-  const source = pick(url.searchParams.get('source'), sourceLanguages, defaultSource)
-  const target = pick(url.searchParams.get('target'), targetLanguages, defaultTarget)
+  // SPEC §2 MT widget; without JavaScript its swap and "show domains" buttons come back here with the languages.
+  const { systems } = await mtRegistry().listSystems()
+  const { sources, targets } = widgetLanguages(systems)
+  const params = url.searchParams
+  const chosen = {
+    source: pick(params.get('source_language') ?? params.get('source'), sources, defaultSource),
+    target: pick(params.get('target_language') ?? params.get('target'), targets, defaultTarget),
+  }
+  const { source, target } = params.get('intent') === 'swap' ? swapLanguages(chosen, { sources, targets }) : chosen
   const t = await getFixedT(request, 'files')
   return {
     title: t('title'),
@@ -46,6 +54,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pending: projects.some(isPending),
     source,
     target,
+    sources,
+    targets,
+    systems: systems.map(({ id, title, domain, sourceLang, targetLang }) => ({ id, title, domain, sourceLang, targetLang })),
     accept: uploadLimits().allowedExtensions.map((extension) => `.${extension}`).join(','),
     maxFiles: uploadLimits().maxFiles,
     loadedAt,
@@ -53,8 +64,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
-  return allowed.includes(value as T) ? (value as T) : fallback
+function pick(value: string | null, allowed: readonly string[], fallback: string): string {
+  return value !== null && allowed.includes(value) ? value : fallback
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -85,7 +96,7 @@ async function upload(request: Request, ownerId: number) {
 }
 
 export default function FileList() {
-  const { title, language, projects, page, pages, total, pending, source, target, accept, maxFiles, loadedAt, memories } =
+  const { title, language, projects, page, pages, total, pending, source, target, sources, targets, systems, accept, maxFiles, loadedAt, memories } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation('files')
@@ -124,7 +135,7 @@ export default function FileList() {
           </ul>
         </div>
       ) : null}
-      <UploadForm source={source} target={target} accept={accept} queue={queue} />
+      <UploadForm source={source} target={target} sources={sources} targets={targets} systems={systems} accept={accept} queue={queue} />
       {projects.length === 0 && temporary.length === 0 ? (
         <p className="empty-state">{t('empty')}</p>
       ) : (

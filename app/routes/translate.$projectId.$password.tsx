@@ -42,6 +42,15 @@ import {
   type WindowAnchor,
 } from '~/lib/projects/segments.server'
 import { placeHref, readPlace, type TranslatorPlace } from '~/lib/projects/translator-url'
+import {
+  chosenMtSuggestion,
+  mtSuggestionFor,
+  projectAcceptsFeedback,
+  saveMtSystem,
+  sendConfirmedToMt,
+  startMtPretranslation,
+  systemsForProject,
+} from '~/lib/mt/project-mt.server'
 import { readBands } from '~/lib/tm/analysis-bands'
 import { searchConcordance } from '~/lib/tm/concordance.server'
 import { startTmPretranslation } from '~/lib/tm/project-tm.server'
@@ -90,10 +99,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const translationsOpen = place.panel === 'translations'
   const concordanceText = url.searchParams.get('concordance')?.trim().slice(0, 200) ?? ''
   const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
-  const [comments, suggestions, concordance] = await Promise.all([
+  const [comments, suggestions, concordance, mtSuggestion, mtSystems] = await Promise.all([
     activeId ? listComments(project, activeId) : [],
     translationsOpen && activeSource !== undefined ? suggestionsFor({ readable: settings.memories.filter((memory) => memory.read).map((memory) => memory.id) }, activeSource, env.TM_MIN_MATCH) : [],
     translationsOpen && concordanceText ? searchConcordance(memoryProject, concordanceText) : undefined,
+    // Issue 6: the MT suggestion of the active segment, fetched once and kept; a provider down is a message.
+    translationsOpen && activeId !== undefined && activeSource !== undefined ? mtSuggestionFor(project, activeId, activeSource) : undefined,
+    systemsForProject(project),
   ])
   const base = `/translate/${project.id}/${project.password}`
   return {
@@ -118,6 +130,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     commented: window.commented,
     suggestions,
     concordance,
+    mt: {
+      suggestion: mtSuggestion,
+      systemId: project.mtSystemId,
+      systems: mtSystems.systems.map(({ id, title, domain }) => ({ id, title, domain })),
+      acceptsFeedback: projectAcceptsFeedback(project),
+      pretranslateError: project.pretranslateError,
+    },
     renderedAt: Date.now(),
     fontSize,
     settings,
@@ -151,6 +170,7 @@ const segmentIntent = z.union([
   z.enum(['save-draft', 'confirm', 'clear', 'copy-source', 'next', 'previous']),
   z.string().regex(/^move:\d+$/),
   z.string().regex(/^use:\d+$/),
+  z.literal('use-mt'),
 ])
 
 const segmentFormSchema = z.object({
@@ -188,6 +208,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const started = await startTmPretranslation(project.id)
     throw redirect(backHere, {
       headers: started ? {} : { 'Set-Cookie': await setFlash({ kind: 'error', key: 'translate:toolbar.pretranslateBusy' }, request) },
+    })
+  }
+  if (intent === 'pretranslate-mt') {
+    const started = await startMtPretranslation(project.id)
+    throw redirect(backHere, {
+      headers: started ? {} : { 'Set-Cookie': await setFlash({ kind: 'error', key: project.mtSystemId ? 'translate:toolbar.pretranslateBusy' : 'translate:mt.noSystem' }, request) },
+    })
+  }
+  if (intent === 'save-mt-system') {
+    const saved = await saveMtSystem(project, String(form.get('mtSystem') ?? ''))
+    throw redirect(backHere, {
+      headers: { 'Set-Cookie': await setFlash(saved ? { kind: 'success', key: 'translate:mt.systemSaved' } : { kind: 'error', key: 'translate:mt.unknownSystem' }, request) },
     })
   }
   if (intent === 'project-settings') {
@@ -245,6 +277,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       throw redirect(at(segmentId), { headers: await flash({ kind: 'error', key: 'suggestions:errors.writeBack' }) })
     }
   }
+  if (intent2 === 'use-mt') {
+    // Issue 6: choosing the MT suggestion sets saveType MT and saves a draft (its text is the kept one, not the form's).
+    const chosen = await chosenMtSuggestion(project, segmentId)
+    if (!chosen) throw redirect(at(segmentId), { headers: await flash({ kind: 'error', key: 'translate:mt.unavailable' }) })
+    const used = await save({ target: chosen, status: 'DRAFT', saveType: 'MT', saveMatch: null })
+    if ('data' in used) return used
+    if (!used.ok) return refused()
+    throw redirect(at(segmentId), { headers: await flash({ kind: 'success', key: 'translate:mt.used', values: { number: used.number } }) })
+  }
   if (intent2.startsWith('use:')) {
     // SPEC §4: choosing a suggestion sets TM with the match value, then saves as draft.
     const chosen = await chosenSuggestion(memoryProject, segmentId, Number(intent2.slice('use:'.length)))
@@ -269,6 +310,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   )
   if ('data' in saved) return saved
   if (!saved.ok) return refused()
+  if (confirm && projectAcceptsFeedback(project) && (await projectSettings(project, user.id)).updateMt) {
+    // SPEC §2 "improve the machine translation system": in the background, never failing the confirm.
+    sendConfirmedToMt(project, segmentId, target)
+  }
   if (respond) return data({ ok: true as const, savedAt: Date.now() })
   throw redirect(at(confirm ? (saved.next ?? segmentId) : segmentId), {
     headers: await flash({
@@ -292,6 +337,7 @@ export default function Translate() {
   const loaded = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const hydrated = useHydrated()
+  const { t } = useTranslation('translate')
   useHotkeys()
   if (loaded.analysing) return <AnalysingWait name={loaded.name} pretranslating={loaded.pretranslating} done={loaded.done} total={loaded.total} />
   const here = placeHref(loaded.base, {
@@ -310,8 +356,16 @@ export default function Translate() {
         fontSize={loaded.fontSize}
         updateMt={loaded.settings.updateMt}
         memories={loaded.settings.memories}
+        mt={loaded.mt}
         here={here}
       />
+      {loaded.mt.pretranslateError ? (
+        <p className="form-error" role="alert">
+          {t('mt.pretranslateStopped', {
+            reason: t(`mt.errors.${loaded.mt.pretranslateError}`, { defaultValue: t('mt.errors.provider-unavailable') }),
+          })}
+        </p>
+      ) : null}
       <SearchBar base={loaded.base} search={loaded.place.search} panel={loaded.place.panel} matches={loaded.matches} />
       <div className="translator-body">
         <SegmentList loaded={loaded} />
@@ -321,7 +375,9 @@ export default function Translate() {
           lookups={loaded.lookups}
           translations={
             <>
-              {loaded.activeId ? <SuggestionsList suggestions={loaded.suggestions} sourceLang={loaded.sourceLang} targetLang={loaded.targetLang} /> : null}
+              {loaded.activeId ? (
+                <SuggestionsList suggestions={loaded.suggestions} mt={loaded.mt.suggestion} sourceLang={loaded.sourceLang} targetLang={loaded.targetLang} />
+              ) : null}
               <ConcordanceSearch
                 action={loaded.base}
                 keep={[...new URLSearchParams(here.split('?')[1] ?? '')]}

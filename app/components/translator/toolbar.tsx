@@ -44,6 +44,8 @@ interface ToolbarProps {
   updateMt: boolean
   /** SPEC §2: the project's memories with read/write checkboxes, saved for this project only. */
   memories: MemoryChoiceRow[]
+  /** Issue 6: the project's MT system, the systems for its languages, and whether the system learns from feedback. */
+  mt: { systemId: string | null; systems: { id: string; title: string; domain: string }[]; acceptsFeedback: boolean }
   /** Where font-size and settings forms come back to. */
   here: string
 }
@@ -52,8 +54,11 @@ interface ToolbarProps {
  * SPEC §2 translator toolbar: back, segment actions, pretranslate and download menus, settings, font size.
  * Menus are <details> elements: they open with the keyboard and without scripts.
  */
-export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memories, here }: ToolbarProps) {
+export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memories, mt, here }: ToolbarProps) {
   const { t } = useTranslation('translate')
+  // Issue 6: shown disabled where the project's engine does not learn from translations (Apertium); without a
+  // system the choice stays open, for a system chosen later.
+  const feedbackRefused = mt.systemId !== null && !mt.acceptsFeedback
   return (
     <div className="translator-toolbar" role="group" aria-label={t('toolbar.label')}>
       <Link to="/" className="toolbar-back">
@@ -79,14 +84,16 @@ export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memori
       <details className="toolbar-menu">
         <summary>{t('toolbar.pretranslate')}</summary>
         <div className="menu-body">
-          <p id="pretranslate-note" className="hint">
-            {t('toolbar.pretranslateMtLater')}
-          </p>
-          <button type="button" disabled aria-describedby="pretranslate-note">
-            {t('toolbar.pretranslateMt')}
-          </button>
           <Form method="post" action={base}>
             <input type="hidden" name="back" value={here} />
+            {mt.systemId ? null : (
+              <p id="pretranslate-note" className="hint">
+                {t('mt.chooseSystemFirst')}
+              </p>
+            )}
+            <button type="submit" name="intent" value="pretranslate-mt" disabled={!mt.systemId} aria-describedby={mt.systemId ? undefined : 'pretranslate-note'}>
+              {t('toolbar.pretranslateMt')}
+            </button>
             <button type="submit" name="intent" value="pretranslate-tm">
               {t('toolbar.pretranslateTm')}
             </button>
@@ -109,14 +116,53 @@ export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memori
         </ul>
       </details>
       <details className="toolbar-menu">
+        <summary>{t('mt.menu')}</summary>
+        {/* SPEC §2 the translator's MT system selector: the project's system (issue 6 settings/save-mt-system) */}
+        <Form method="post" action={base} className="menu-body">
+          <input type="hidden" name="back" value={here} />
+          <label>
+            {t('mt.system')}
+            <select name="mtSystem" defaultValue={mt.systemId ?? ''}>
+              {mt.systems.map((system) => (
+                <option key={system.id} value={system.id}>
+                  {t('mt.systemOption', { domain: system.domain, title: system.title })}
+                </option>
+              ))}
+              {mt.systemId && !mt.systems.some((system) => system.id === mt.systemId) ? (
+                <option value={mt.systemId}>{t('mt.systemGone', { id: mt.systemId })}</option>
+              ) : null}
+              <option value="">{mt.systems.length === 0 ? t('mt.noSystems') : t('mt.withoutMt')}</option>
+            </select>
+          </label>
+          <button type="submit" name="intent" value="save-mt-system">
+            {t('mt.saveSystem')}
+          </button>
+        </Form>
+      </details>
+      <details className="toolbar-menu">
         <summary>{t('toolbar.settings')}</summary>
         <Form method="post" action={base} className="menu-body">
           <input type="hidden" name="back" value={here} />
           <p className="hint">{t('toolbar.settingsScope')}</p>
           <label className="checkbox">
-            <input type="checkbox" name="updateMt" defaultChecked={updateMt} />
+            <input
+              type="checkbox"
+              name="updateMt"
+              defaultChecked={updateMt}
+              disabled={feedbackRefused}
+              aria-describedby={feedbackRefused ? 'update-mt-note' : undefined}
+            />
             {t('toolbar.updateMt')}
           </label>
+          {feedbackRefused ? (
+            <>
+              {/* a disabled box is not posted: the choice is kept for a system that accepts it */}
+              {updateMt ? <input type="hidden" name="updateMt" value="on" /> : null}
+              <p id="update-mt-note" className="hint">
+                {t('mt.feedbackNotSupported')}
+              </p>
+            </>
+          ) : null}
           <MemoryChoices memories={memories} idPrefix="project" />
           <button type="submit" name="intent" value="project-settings">
             {t('toolbar.saveSettings')}

@@ -15,45 +15,84 @@ interface SuggestionView {
   target: string
 }
 
+/** Issue 6: the project's MT system's translation of the active segment, or why there is none. */
+export type MtSuggestionView = { ok: true; createdBy: string; target: string } | { ok: false; error: string }
+
 /**
  * Issue 5 fuzzy matches, rendered on the server: numbered, best first, match percent coloured by SPEC §9's bands,
- * creator, the matched source with its differences, the target with tag chips. "Use" is a button of the active
- * segment's form (the HTML `form` attribute), so it posts the same form with and without JavaScript; Ctrl+n
- * presses the n-th (hotkeys.ts).
+ * creator, the matched source with its differences, the target with tag chips. Issue 6: the MT suggestion comes
+ * first (match "MT", by the system's title); a provider that is down is a message in its place. "Use" is a button
+ * of the active segment's form (the HTML `form` attribute), so it posts the same form with and without
+ * JavaScript; Ctrl+n presses the n-th (hotkeys.ts).
  */
-export function SuggestionsList({ suggestions, sourceLang, targetLang }: { suggestions: SuggestionView[]; sourceLang: string; targetLang: string }) {
-  const { t } = useTranslation('suggestions')
-  if (suggestions.length === 0) return <p className="hint">{t('none')}</p>
+export function SuggestionsList({
+  suggestions,
+  mt,
+  sourceLang,
+  targetLang,
+}: {
+  suggestions: SuggestionView[]
+  mt?: MtSuggestionView
+  sourceLang: string
+  targetLang: string
+}) {
+  const { t } = useTranslation(['suggestions', 'translate'])
+  const mtShown = mt?.ok ? mt : undefined
+  const offset = mtShown ? 1 : 0
   return (
-    <ol className="suggestions" aria-label={t('title')}>
-      {suggestions.map((suggestion, index) => (
-        <li key={suggestion.unitId} className="suggestion">
-          <p className="suggestion-about">
-            <span className={`suggestion-match match-${matchBand(suggestion.match)}`}>{t('match', { match: suggestion.match })}</span>{' '}
-            <span className="suggestion-creator">{t('createdBy', { name: suggestion.createdBy })}</span>
-          </p>
-          <p className="suggestion-source" lang={sourceLang}>
-            <span className="visually-hidden">{t('matchedSource')} </span>
-            <DiffText pieces={suggestion.source} />
-          </p>
-          <p className="suggestion-target">
-            <span className="visually-hidden">{t('translation')} </span>
-            <TaggedText text={suggestion.target} lang={targetLang} />
-          </p>
-          <button
-            type="submit"
-            form={SEGMENT_FORM}
-            name="intent"
-            value={`use:${suggestion.unitId}`}
-            data-hotkey={`suggestion-${index + 1}`}
-            aria-keyshortcuts={`Control+${index + 1}`}
-          >
-            {t('use')}
-            <span className="visually-hidden"> {t('useWhich', { number: index + 1 })}</span>
-          </button>
-        </li>
-      ))}
-    </ol>
+    <>
+      {mt && !mt.ok ? (
+        <p className="form-error mt-unavailable" role="status">
+          {t(`translate:mt.errors.${mt.error}`, { defaultValue: t('translate:mt.errors.provider-unavailable') })}
+        </p>
+      ) : null}
+      {suggestions.length === 0 && !mtShown ? <p className="hint">{t('none')}</p> : null}
+      {suggestions.length > 0 || mtShown ? (
+        <ol className="suggestions" aria-label={t('title')}>
+          {mtShown ? (
+            <li className="suggestion suggestion-mt">
+              <p className="suggestion-about">
+                <span className="suggestion-match match-mt">{t('translate:mt.match')}</span>{' '}
+                <span className="suggestion-creator">{t('createdBy', { name: mtShown.createdBy })}</span>
+              </p>
+              <p className="suggestion-target">
+                <span className="visually-hidden">{t('translation')} </span>
+                <TaggedText text={mtShown.target} lang={targetLang} />
+              </p>
+              <UseButton value="use-mt" number={1} />
+            </li>
+          ) : null}
+          {suggestions.map((suggestion, index) => (
+            <li key={suggestion.unitId} className="suggestion">
+              <p className="suggestion-about">
+                <span className={`suggestion-match match-${matchBand(suggestion.match)}`}>{t('match', { match: suggestion.match })}</span>{' '}
+                <span className="suggestion-creator">{t('createdBy', { name: suggestion.createdBy })}</span>
+              </p>
+              <p className="suggestion-source" lang={sourceLang}>
+                <span className="visually-hidden">{t('matchedSource')} </span>
+                <DiffText pieces={suggestion.source} />
+              </p>
+              <p className="suggestion-target">
+                <span className="visually-hidden">{t('translation')} </span>
+                <TaggedText text={suggestion.target} lang={targetLang} />
+              </p>
+              <UseButton value={`use:${suggestion.unitId}`} number={index + 1 + offset} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {suggestions.length === 0 && mtShown ? <p className="hint">{t('none')}</p> : null}
+    </>
+  )
+}
+
+function UseButton({ value, number }: { value: string; number: number }) {
+  const { t } = useTranslation('suggestions')
+  return (
+    <button type="submit" form={SEGMENT_FORM} name="intent" value={value} data-hotkey={`suggestion-${number}`} aria-keyshortcuts={`Control+${number}`}>
+      {t('use')}
+      <span className="visually-hidden"> {t('useWhich', { number })}</span>
+    </button>
   )
 }
 

@@ -353,4 +353,22 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 10,
+    name: 'MT suggestions',
+    sql: /* sql */ `
+      -- Issue 6: a segment's machine translation per system, fetched once when the segment is first active (the
+      -- suggestion list shows it first; the provider is asked again only for another system or a changed source).
+      create table mt_suggestions (
+        segment_id integer not null references segments (id) on delete cascade,
+        system_id text not null,
+        source text not null,
+        translation text not null,
+        created_at timestamptz not null default now(),
+        primary key (segment_id, system_id)
+      );
+      -- Why the last pretranslation with MT stopped (an MtErrorCode); cleared when the next one starts.
+      alter table projects add column pretranslate_error text;
+    `,
+  },
 ]

@@ -8,6 +8,7 @@ import { PermanentTaskError, type TaskHandler } from '../jobs/worker.server'
 import { segmentTokens, splitWhitespace } from '../segmentation'
 import { normalize, parse, plainText, restoreRefs, serialize } from '../tags'
 import type { TaggedText } from '../tags/types'
+import { pretranslateFromMt } from '../mt/project-mt.server'
 import { analyseTm, pretranslateFromTm, projectForTm } from '../tm/project-tm.server'
 import { projectBytes } from './projects.server'
 
@@ -166,13 +167,16 @@ export async function analyseProject(projectId: number): Promise<void> {
     await db().query('update projects set segments_analyzed = $2 where id = $1', [projectId, done])
   })
   await db().transaction(async (tx) => {
-    const [row] = await tx.query<{ tmPretranslate: boolean }>(
+    // Issue 6: "fill from MT" at upload needs a system to fill from.
+    const [row] = await tx.query<{ useTm: boolean; useMt: boolean }>(
       `update projects set segments_analyzed = segment_count, pretranslated = 0,
-              analysis_status = case when tm_pretranslate then 'PRETRANSLATING' else 'DONE' end
-        where id = $1 returning tm_pretranslate as "tmPretranslate"`,
+              analysis_status = case when tm_pretranslate or (mt_pretranslate and mt_system_id is not null)
+                                     then 'PRETRANSLATING' else 'DONE' end
+        where id = $1
+        returning tm_pretranslate as "useTm", mt_pretranslate and mt_system_id is not null as "useMt"`,
       [projectId],
     )
-    if (row?.tmPretranslate) await enqueue(tx, { kind: 'pretranslate', projectId, payload: { useTm: true } })
+    if (row && (row.useTm || row.useMt)) await enqueue(tx, { kind: 'pretranslate', projectId, payload: { useTm: row.useTm, useMt: row.useMt } })
   })
 }
 
@@ -184,6 +188,7 @@ export async function pretranslateProject(projectId: number, payload: Record<str
     await db().query('update projects set pretranslated = $2 where id = $1', [projectId, done])
   }
   if (payload.useTm) await pretranslateFromTm(project, progress)
+  if (payload.useMt) await pretranslateFromMt(projectId, progress)
   await db().query(`update projects set analysis_status = 'DONE' where id = $1 and analysis_status = 'PRETRANSLATING'`, [projectId])
 }
 

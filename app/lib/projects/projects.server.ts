@@ -33,6 +33,10 @@ export interface ProjectSummary {
   editingTime: number
   /** The project's own "send my translations to improve MT" (copied from the profile at upload). */
   updateMt: boolean | null
+  /** The project's MT system (`apertium:eng|spa`), chosen at upload or in the translator's settings. */
+  mtSystemId: string | null
+  /** Why the last pretranslation with MT stopped (an MT error code), if it did. */
+  pretranslateError: string | null
   /** Words per TM band from the analysis (app/lib/tm/analysis-bands.ts), as stored; null before it. */
   analysisBands: unknown
   /** Segments a running pretranslation has looked at. */
@@ -50,7 +54,7 @@ const summaryColumns = `
   p.error_code as "errorCode", p.word_count as "wordCount", p.segment_count as "segmentCount",
   p.segments_analyzed as "segmentsAnalyzed", p.created_at as "createdAt",
   j.last_segment_id as "lastSegmentId", j.editing_time as "editingTime", p.update_mt as "updateMt",
-  p.analysis_bands as "analysisBands", p.pretranslated,
+  p.mt_system_id as "mtSystemId", p.pretranslate_error as "pretranslateError", p.analysis_bands as "analysisBands", p.pretranslated,
   case when p.analysis_status <> 'DONE' then -1
        else coalesce(round(100.0 * p.words_translated / nullif(p.words_total, 0), 2)::float8, 0) end as "translatedPercent"`
 

@@ -13,6 +13,8 @@ export type UploadErrorCode =
   | 'TooManyFiles'
   | 'ErrorConvertingFile'
   | 'ErrorCreatingProject'
+  /** Issue 6: the chosen MT system is not offered (any more) for the chosen languages. */
+  | 'UnknownMtSystem'
 
 export interface UploadLimits {
   maxBytes: number

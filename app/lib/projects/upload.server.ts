@@ -4,7 +4,9 @@ import { wakeWorker } from '../boot.server'
 import { getEnv } from '../env.server'
 import { allowedExtensions, detectFormat } from '../formats/registry.server'
 import { loadProfileSafely } from '../profile/profile.server'
-import { sourceLanguages, targetLanguages } from './languages'
+import { mtRegistry } from '../mt/registry.server'
+import { systemsForPair } from '../mt/systems'
+import { widgetLanguages } from './languages'
 import { createProject } from './projects.server'
 import { checkFile, type UploadErrorCode, type UploadLimits } from './upload-rules'
 
@@ -90,8 +92,8 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 }
 
 const uploadFieldsSchema = z.object({
-  source_language: z.enum(sourceLanguages),
-  target_language: z.enum(targetLanguages),
+  source_language: z.string().max(10),
+  target_language: z.string().max(10),
   mt_system: z.string().max(200).optional(),
 })
 
@@ -111,6 +113,14 @@ export async function uploadFiles(request: Request, ownerId: number): Promise<Up
   const received = await receiveUpload(request, uploadLimits())
   const fields = uploadFieldsSchema.safeParse(received.fields)
   if (!fields.success) return undefined
+  // The widget offers SPEC §2's languages and those of running MT systems; the system must fit the languages.
+  const { systems } = await mtRegistry().listSystems()
+  const languages = widgetLanguages(systems)
+  if (!languages.sources.includes(fields.data.source_language) || !languages.targets.includes(fields.data.target_language)) return undefined
+  const mtSystemId = fields.data.mt_system || undefined
+  if (mtSystemId && !systemsForPair(systems, fields.data.source_language, fields.data.target_language).some((system) => system.id === mtSystemId)) {
+    return [...received.refused, ...received.files.map((file) => ({ name: file.name, code: 'UnknownMtSystem' as const }))]
+  }
   const profile = await loadProfileSafely(ownerId)
   const results: UploadResult[] = received.refused.map((refusal) => ({ ...refusal }))
   for (const file of received.files) {
@@ -122,7 +132,7 @@ export async function uploadFiles(request: Request, ownerId: number): Promise<Up
         bytes: file.bytes,
         sourceLang: fields.data.source_language,
         targetLang: fields.data.target_language,
-        mtSystemId: fields.data.mt_system || undefined,
+        mtSystemId,
         tmPretranslate: profile?.tmPretranslate ?? false,
         mtPretranslate: profile?.mtPretranslate ?? false,
       })
