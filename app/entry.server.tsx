@@ -1,8 +1,6 @@
 import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { NonceProvider } from './components/nonce'
@@ -20,10 +18,10 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const instance = renderI18next(await getLanguage(request), i18n.getRouteNamespaces(remixContext))
-  // Crawlers and no-JS readers get the whole document at once; browsers get the shell streamed.
-  const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'
   const nonce = loadContext.nonce
 
+  // The whole document at once, as one buffer: every loader has finished before rendering starts (no deferred
+  // data), so streaming the shell would only cut the page into small writes, each compressed and sent apart.
   return new Promise<Response>((resolve, reject) => {
     let didError = false
     const { pipe, abort } = renderToPipeableStream(
@@ -34,15 +32,14 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        onAllReady() {
+          const chunks: Buffer[] = []
           const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: didError ? 500 : responseStatusCode,
-            }),
-          )
+          body.on('data', (chunk: Buffer) => chunks.push(chunk))
+          body.on('end', () => {
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: didError ? 500 : responseStatusCode }))
+          })
           pipe(body)
         },
         onShellError(error: unknown) {

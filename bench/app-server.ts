@@ -58,7 +58,7 @@ export interface RunningServer {
 /** Starts `node server.mjs` (production mode, 127.0.0.1) with `env` added; resolves once it listens. */
 export async function startServer(env: Record<string, string>, preferredPort: number): Promise<RunningServer> {
   const port = await freePort(preferredPort)
-  const server = spawn('node', [...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_PROFILE] : []), 'server.mjs'], {
+  const server = spawn('node', [...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_PROFILE] : []), ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), 'server.mjs'], {
     cwd: REPO,
     env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

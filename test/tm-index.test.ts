@@ -14,7 +14,9 @@ withTestDatabase()
 let owner: number
 
 beforeAll(async () => {
-  const [user] = await db().query<{ id: number }>(`insert into users (email, name, password_hash) values ('index@example.lv', 'Index', '-') returning id`)
+  const [user] = await db().query<{ id: number }>(
+    `insert into users (email, name, password_hash) values ('index@example.lv', 'Index', '-') returning id`,
+  )
   owner = user!.id
 })
 
@@ -54,7 +56,9 @@ describe('the index against brute force', () => {
       'select id, source, changed_at as "changedAt" from tm_units where memory_id = $1',
       [memory.id],
     )
-    const units: PreparedUnit[] = rows.map((row) => prepareUnit({ id: Number(row.id), source: row.source, changedAt: new Date(row.changedAt).getTime() }))
+    const units: PreparedUnit[] = rows.map((row) =>
+      prepareUnit({ id: Number(row.id), source: row.source, changedAt: new Date(row.changedAt).getTime() }),
+    )
     expect(units.length).toBeGreaterThan(9_000)
     const queries = corpusQueries(corpus, 60, 7)
     let withMatches = 0
@@ -66,6 +70,30 @@ describe('the index against brute force', () => {
     // Unrelated splices may still find something; exact hits and near misses must.
     expect(withMatches).toBeGreaterThanOrEqual(45)
     await expectConsistentIndex()
+    await deleteMemory(owner, memory.id)
+  })
+  it('agrees on a small memory, where one statement reads every posting at the lowest threshold', { timeout: 60_000 }, async () => {
+    const memory = await createMemory(owner, { name: 'Three hundred', sourceLang: 'en', targetLang: 'lv' })
+    const corpus = corpusUnits(300)
+    await importUnits(
+      memory.id,
+      corpus.map((unit) => ({ source: unit.source, target: unit.target, createdBy: 'corpus' })),
+    )
+    const rows = await db().query<{ id: number; source: string; changedAt: Date }>(
+      'select id, source, changed_at as "changedAt" from tm_units where memory_id = $1',
+      [memory.id],
+    )
+    const units = rows.map((row) => prepareUnit({ id: Number(row.id), source: row.source, changedAt: new Date(row.changedAt).getTime() }))
+    const queries = corpusQueries(corpus, 40, 11)
+    let withMatches = 0
+    for (const query of queries) {
+      for (const threshold of [50, 75]) {
+        const indexed = await lookupMatches([memory.id], query, { threshold })
+        expect(answer(indexed), `${threshold}: ${query}`).toEqual(answer(bruteForceTop(query, units, 5, threshold)))
+        if (indexed.length > 0 && threshold === 50) withMatches++
+      }
+    }
+    expect(withMatches).toBeGreaterThanOrEqual(25)
     await deleteMemory(owner, memory.id)
   })
 })
@@ -95,7 +123,9 @@ describe('index maintenance', () => {
 
     await deleteMemory(owner, other.id)
     await expectConsistentIndex()
-    const left = await db().query<{ memoryId: number }>('select distinct memory_id as "memoryId" from tm_keys union select memory_id from tm_key_counts')
+    const left = await db().query<{ memoryId: number }>(
+      'select distinct memory_id as "memoryId" from tm_keys union select memory_id from tm_key_counts',
+    )
     expect(left.map((row) => row.memoryId)).not.toContain(other.id)
     await deleteMemory(owner, memory.id)
   })
@@ -128,5 +158,26 @@ describe('index maintenance', () => {
     expect(await lookupMatches([memory.id], 'An old unit!')).toMatchObject([{ match: 75, unit: { target: 'Vecs.' } }])
     await expectConsistentIndex()
     await deleteMemory(owner, memory.id)
+  })
+
+  it('a write-back over a unit never indexed gives it its keys and postings', async () => {
+    const memory = await createMemory(owner, { name: 'Unindexed', sourceLang: 'en', targetLang: 'lv' })
+    const fresh = await createMemory(owner, { name: 'Fresh', sourceLang: 'en', targetLang: 'lv' })
+    await db().query(
+      `insert into tm_units (memory_id, source, target, source_hash, token_count, created_by) values ($1, $2, 'Vecs.', $3, 4, 'Anna')`,
+      [memory.id, 'An old unit.', sourceHash('An old unit.')],
+    )
+    await db().transaction((tx) => writeUnit(tx, [memory.id, fresh.id], { source: 'An old unit.', target: 'Jauns.', createdBy: 'Bērziņš' }))
+    const rows = await db().query<{ memoryId: number; target: string; createdBy: string; indexed: boolean }>(
+      'select memory_id as "memoryId", target, created_by as "createdBy", keys is not null as indexed from tm_units where memory_id = any($1::integer[]) order by memory_id',
+      [[memory.id, fresh.id]],
+    )
+    expect(rows).toEqual([
+      { memoryId: memory.id, target: 'Jauns.', createdBy: 'Anna', indexed: true },
+      { memoryId: fresh.id, target: 'Jauns.', createdBy: 'Bērziņš', indexed: true },
+    ])
+    await expectConsistentIndex()
+    await deleteMemory(owner, memory.id)
+    await deleteMemory(owner, fresh.id)
   })
 })

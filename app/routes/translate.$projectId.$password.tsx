@@ -54,8 +54,8 @@ import {
 import { readBands } from '~/lib/tm/analysis-bands'
 import { searchConcordance } from '~/lib/tm/concordance.server'
 import { startTmPretranslation } from '~/lib/tm/project-tm.server'
-import { chosenSuggestion, saveTypeOnConfirm, suggestionsFor } from '~/lib/tm/suggestions.server'
-import { writeBack, WriteBackError } from '~/lib/tm/write-back.server'
+import { chosenSuggestion, suggestionsFor } from '~/lib/tm/suggestions.server'
+import { mayWriteBack, writeBack, WriteBackError } from '~/lib/tm/write-back.server'
 
 export const handle = { i18n: ['common', 'translate', 'comments', 'editor', 'memories', 'suggestions'] }
 
@@ -266,9 +266,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
   /** Saves with the TM write-back in the same transaction (issue 5); a failed write keeps the text as a draft. */
-  const save = async (change: SegmentChange, moveOn?: 'next') => {
+  const save = async (change: SegmentChange, moveOn?: 'next', keepChosenSaveType = false) => {
     try {
-      return await saveSegment(project, segmentId, change, elapsed, { moveOn, alsoInTransaction: writeBack(memoryProject, segmentId, change, user.name) })
+      return await saveSegment(project, segmentId, change, elapsed, {
+        moveOn,
+        keepChosenSaveType,
+        alsoInTransaction: mayWriteBack(change) ? writeBack(memoryProject, user.name) : undefined,
+      })
     } catch (error) {
       if (!(error instanceof WriteBackError)) throw error
       console.error('[tm] write-back failed for segment', segmentId, error.cause instanceof Error ? error.cause.message : error.cause)
@@ -300,13 +304,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const target = intent2 === 'clear' ? '' : intent2 === 'copy-source' ? parsed.data.source : parsed.data.target
   const confirm = intent2 === 'confirm'
   const saved = await save(
-    {
-      target,
-      status: confirm ? 'TRANSLATED' : 'DRAFT',
-      ...(confirm ? await saveTypeOnConfirm(project.id, segmentId, target) : { saveType: 'MANUAL' as const, saveMatch: 0 }),
-    },
+    { target, status: confirm ? 'TRANSLATED' : 'DRAFT', saveType: 'MANUAL', saveMatch: 0 },
     // SPEC §4: a confirm goes on to the nearest unconfirmed segment, which becomes the job's last active one.
     confirm && !respond ? 'next' : undefined,
+    // Confirming a chosen TM/MT suggestion unchanged keeps its save type and match.
+    confirm,
   )
   if ('data' in saved) return saved
   if (!saved.ok) return refused()

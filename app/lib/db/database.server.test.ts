@@ -35,6 +35,86 @@ describe('database handle', () => {
   })
 })
 
+describe('parameters and results, alike on both engines', () => {
+  it('round-trips text, numbers, booleans, dates, bytes, JSON and arrays with quotes, backslashes and nulls', async () => {
+    const { database, dispose } = await openTestDatabase()
+    try {
+      const at = new Date('2026-11-22T08:30:00.123Z')
+      const bytes = new Uint8Array([0, 1, 254, 255])
+      const [row] = await database.query<Record<string, unknown>>(
+        `select $1::text as text, $2::integer as int, $3::float8 as float, $4::boolean as yes, $5::timestamptz as at,
+                $6::bytea as bytes, $7::jsonb as json, $8::text[] as texts, $9::integer[] as ints, $10::text as nothing,
+                $11::bigint as big`,
+        [
+          'ā "quoted" \\ back',
+          42,
+          1.5,
+          false,
+          at,
+          bytes,
+          JSON.stringify({ a: [1, 'ē'] }),
+          ['a"b', 'c\\d', null, '', 'NULL', ' x ,y}'],
+          [3, 1, 2],
+          null,
+          2 ** 40,
+        ],
+      )
+      expect(row).toEqual({
+        text: 'ā "quoted" \\ back',
+        int: 42,
+        float: 1.5,
+        yes: false,
+        at,
+        bytes: expect.anything(),
+        json: { a: [1, 'ē'] },
+        texts: ['a"b', 'c\\d', null, '', 'NULL', ' x ,y}'],
+        ints: [3, 1, 2],
+        nothing: null,
+        big: 2 ** 40,
+      })
+      expect([...(row!.bytes as Uint8Array)]).toEqual([0, 1, 254, 255])
+    } finally {
+      await dispose()
+    }
+  })
+
+  it('reports a failed statement with its SQLSTATE and goes on with the next', async () => {
+    const { database, dispose } = await openTestDatabase()
+    try {
+      await database.query(`insert into users (email, name, password_hash) values ('a@b.lv', 'A', 'x')`)
+      const failed = await database
+        .query(`insert into users (id, email, name, password_hash) overriding system value select id, email, name, password_hash from users`)
+        .catch((error) => error)
+      expect(failed).toMatchObject({ code: '23505' })
+      await expect(database.transaction((tx) => tx.query('select * from no_such_table'))).rejects.toMatchObject({ code: '42P01' })
+      expect(await database.query('select count(*)::integer as n from users')).toEqual([{ n: 1 }])
+    } finally {
+      await dispose()
+    }
+  })
+
+  it('orders a statement outside a transaction after the transaction open at the time', async () => {
+    const { database, dispose } = await openTestDatabase()
+    try {
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      const transaction = database.transaction(async (tx) => {
+        await tx.query(`insert into users (email, name, password_hash) values ('t@b.lv', 'T', 'x')`)
+        await held
+        throw new Error('rolled back')
+      })
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      const outside = database.query<{ n: number }>('select count(*)::integer as n from users')
+      release()
+      await expect(transaction).rejects.toThrow('rolled back')
+      // Had it run inside the open transaction it would have counted the uncommitted row.
+      expect(await outside).toEqual([{ n: 0 }])
+    } finally {
+      await dispose()
+    }
+  })
+})
+
 describe.runIf(engine() === 'pglite')('embedded data directory', () => {
   it('keeps data across restarts and refuses a second process while one has it open', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tulks-lock-'))

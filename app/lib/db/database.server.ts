@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { pgliteStatements } from './pglite-statements.server'
 
 /**
  * One database handle for the whole app (STYLE "one way to do a thing"): embedded PGlite by default,
@@ -65,22 +66,11 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 function wrapPglite(pglite: PGlite, release: () => void): Database {
+  const statements = pgliteStatements(pglite)
   return {
     kind: 'pglite',
-    async query<Row>(sql: string, params?: unknown[]) {
-      const result = await pglite.query<Row>(sql, params)
-      return result.rows
-    },
-    transaction(work) {
-      return pglite.transaction((tx) =>
-        work({
-          async query<Row>(sql: string, params?: unknown[]) {
-            const result = await tx.query<Row>(sql, params)
-            return result.rows
-          },
-        }),
-      )
-    },
+    query: (sql, params) => statements.query(sql, params),
+    transaction: (work) => statements.transaction((query) => work({ query })),
     async close() {
       try {
         await pglite.close()

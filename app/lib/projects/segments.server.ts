@@ -205,11 +205,30 @@ export interface SegmentChange {
   saveMatch: number | null
 }
 
+/** A segment as saveSegment reads it before changing it. */
+export interface StoredSegment {
+  source: string
+  target: string | null
+  status: SegmentStatus
+  saveType: SaveType | null
+  saveMatch: number | null
+  /** SPEC §2 number column (id − first id + 1). */
+  number: number
+}
+
 export interface SaveOptions {
   /** After a confirm: make the nearest unconfirmed segment after this one the job's active segment. */
   moveOn?: 'next'
-  /** Runs in the save's transaction, before it (issue 5 write-back: a failed TM write fails the save). */
-  alsoInTransaction?: (tx: Queryable) => Promise<void>
+  /**
+   * Runs in the save's transaction, before it, with the segment as stored (locked until the save commits):
+   * issue 5's write-back, so that a failed TM write fails the save. Without it a save is one statement.
+   */
+  alsoInTransaction?: (tx: Queryable, stored: StoredSegment, change: SegmentChange) => Promise<void>
+  /**
+   * SPEC §4 "typing sets MANUAL": a confirm of the target already stored after choosing a TM or MT suggestion is
+   * not typing, so that save type and match stay (the change's own are used otherwise).
+   */
+  keepChosenSaveType?: boolean
 }
 
 /** A save that was taken: the segment's number (SPEC §2) and, when asked, the segment to go on to. */
@@ -224,25 +243,51 @@ export type SavedSegment = Extract<TargetCheck, { ok: true }> & { number: number
 export async function saveSegment(
   project: { id: number; jobId: number },
   segmentId: number,
+  requested: SegmentChange,
+  elapsedSeconds: number,
+  { moveOn, alsoInTransaction, keepChosenSaveType }: SaveOptions = {},
+): Promise<SavedSegment | Exclude<TargetCheck, { ok: true }> | { ok: false; errors: [{ code: 'not-found' }] }> {
+  const attempt = async (using: Queryable) => {
+    const [stored] = await using.query<StoredSegment>(
+      `select source, target, status, save_type as "saveType", save_match as "saveMatch",
+              id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number
+         from segments where project_id = $1 and id = $2${alsoInTransaction ? ' for update' : ''}`,
+      [project.id, segmentId],
+    )
+    if (!stored) return { ok: false as const, errors: [{ code: 'not-found' as const }] as [{ code: 'not-found' }] }
+    const check: TargetCheck = requested.target === '' ? { ok: true, tokens: [] } : checkTarget(requested.target, parse(stored.source))
+    if (!check.ok) return check
+    const change = keepChosenSaveType ? withChosenSaveType(stored, requested) : requested
+    await alsoInTransaction?.(using, stored, change)
+    const [saved] = await writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn)
+    return { ...check, number: stored.number, ...(saved?.next ? { next: saved.next } : {}) }
+  }
+  // Work that must stand or fall with the save (the TM write-back) shares its transaction; without it the read and
+  // the one writing statement need none (the write is its own transaction).
+  return alsoInTransaction ? db().transaction(attempt) : attempt(db())
+}
+
+function withChosenSaveType(stored: StoredSegment, change: SegmentChange): SegmentChange {
+  const chosen = stored.target === change.target && (stored.saveType === 'TM' || stored.saveType === 'MT')
+  return chosen ? { ...change, saveType: stored.saveType, saveMatch: stored.saveMatch ?? 0 } : change
+}
+
+/**
+ * One statement is one transaction: the segment and its job change together (every part of a WITH runs, read or
+ * not). The search for the next segment sees the statuses from before the update, which changes only this
+ * segment, and it looks after it.
+ */
+function writeSegment(
+  using: Queryable,
+  project: { id: number; jobId: number },
+  segmentId: number,
   change: SegmentChange,
   elapsedSeconds: number,
-  { moveOn, alsoInTransaction }: SaveOptions = {},
-): Promise<SavedSegment | Exclude<TargetCheck, { ok: true }> | { ok: false; errors: [{ code: 'not-found' }] }> {
-  const [segment] = await db().query<{ source: string; number: number }>(
-    `select source, id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number
-       from segments where project_id = $1 and id = $2`,
-    [project.id, segmentId],
-  )
-  if (!segment) return { ok: false, errors: [{ code: 'not-found' }] }
-  const check: TargetCheck = change.target === '' ? { ok: true, tokens: [] } : checkTarget(change.target, parse(segment.source))
-  if (!check.ok) return check
+  moveOn: 'next' | undefined,
+) {
   const cleared = change.target === ''
-  // One statement is one transaction: the segment and its job change together (every part of a WITH runs,
-  // read or not). The search for the next segment sees the statuses from before the update, which changes only
-  // this segment, and it looks after it.
-  const save = (using: Queryable) =>
-    using.query<{ next: number | null }>(
-      `with saved as (
+  return using.query<{ next: number | null }>(
+    `with saved as (
        update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now()
         where project_id = $1 and id = $2
         returning position
@@ -256,27 +301,18 @@ export async function saveSegment(
         returning id
      )
      select (select id from following) as next`,
-      [
-        project.id,
-        segmentId,
-        cleared ? null : change.target,
-        change.status,
-        cleared ? null : change.saveType,
-        cleared ? null : change.saveMatch,
-        countedSeconds(elapsedSeconds),
-        project.jobId,
-        moveOn === 'next',
-      ],
-    )
-  // Work that must stand or fall with the save (the TM write-back) shares its transaction; without it the one
-  // statement is its own transaction.
-  const [saved] = alsoInTransaction
-    ? await db().transaction(async (tx) => {
-        await alsoInTransaction(tx)
-        return save(tx)
-      })
-    : await save(db())
-  return { ...check, number: segment.number, ...(saved?.next ? { next: saved.next } : {}) }
+    [
+      project.id,
+      segmentId,
+      cleared ? null : change.target,
+      change.status,
+      cleared ? null : change.saveType,
+      cleared ? null : change.saveMatch,
+      countedSeconds(elapsedSeconds),
+      project.jobId,
+      moveOn === 'next',
+    ],
+  )
 }
 
 /**

@@ -55,22 +55,3 @@ export async function chosenSuggestion(
   if (!row) return undefined
   return { target: mapMatchTags(row.matchSource, row.matchTarget, row.source), match: score(row.source, row.matchSource).match }
 }
-
-/**
- * SPEC §4 "typing sets MANUAL": confirming a chosen suggestion unchanged is not typing, so its TM (or MT) save type
- * and match stay. Returns them when the stored target is the one being confirmed; otherwise MANUAL with match 0.
- */
-export async function saveTypeOnConfirm(
-  projectId: number,
-  segmentId: number,
-  target: string,
-): Promise<{ saveType: 'TM' | 'MT' | 'MANUAL'; saveMatch: number }> {
-  const [row] = await db().query<{ target: string | null; saveType: string | null; saveMatch: number | null }>(
-    'select target, save_type as "saveType", save_match as "saveMatch" from segments where project_id = $1 and id = $2',
-    [projectId, segmentId],
-  )
-  if (row && row.target === target && (row.saveType === 'TM' || row.saveType === 'MT')) {
-    return { saveType: row.saveType, saveMatch: row.saveMatch ?? 0 }
-  }
-  return { saveType: 'MANUAL', saveMatch: 0 }
-}

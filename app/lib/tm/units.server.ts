@@ -200,7 +200,39 @@ async function upsertUnits(
  * segment and its unit (and its postings) are saved together or not at all.
  */
 export async function writeUnit(tx: Queryable, memoryIds: readonly number[], unit: UnitWrite): Promise<void> {
-  await upsertUnits(tx, memoryIds, [{ ...unit, ...indexEntry(unit.source) }])
+  if (memoryIds.length === 0) return
+  const entry = { ...unit, ...indexEntry(unit.source) }
+  // One statement for a confirm (the common case: a new source, or the same source with its keys unchanged). A
+  // memory whose unit of that hash tokenizes differently, or was never indexed, is left to upsertUnits, which moves
+  // the postings.
+  const [answer] = await tx.query<{ stale: number[] }>(
+    `with stale as (
+       select memory_id from tm_units
+        where memory_id = any($1::integer[]) and source_hash = $4
+          and (token_count <> $5::integer or keys is distinct from $6::integer[])
+     ), written as (
+       insert into tm_units (memory_id, source, target, source_hash, token_count, keys, created_by, created_at, changed_at)
+       select m.id, $2, $3, $4, $5, $6::integer[], $7, now(), now()
+         from unnest($1::integer[]) as m (id)
+        where m.id not in (select memory_id from stale)
+       on conflict (memory_id, source_hash) do update
+         set source = excluded.source, target = excluded.target, changed_at = excluded.changed_at
+       returning id, memory_id, (xmax = 0) as inserted
+     ), postings as (
+       insert into tm_keys (memory_id, key, token_count, unit_id)
+       select distinct w.memory_id, k.key, $5::integer, w.id from written w cross join unnest($6::integer[]) as k (key)
+        where w.inserted
+       on conflict do nothing
+       returning memory_id, key
+     ), counts as (
+       insert into tm_key_counts (memory_id, key, units)
+       select memory_id, key, count(*)::integer from postings group by memory_id, key order by memory_id, key
+       on conflict (memory_id, key) do update set units = tm_key_counts.units + excluded.units
+     )
+     select coalesce(array_agg(memory_id), '{}') as stale from stale`,
+    [memoryIds, entry.source, entry.target, entry.hash, entry.tokenCount, entry.keys, entry.createdBy],
+  )
+  if (answer && answer.stale.length > 0) await upsertUnits(tx, answer.stale, [entry])
 }
 
 /** Undoes a write-back whose translation was cleared: only a unit that still holds that translation goes. */
@@ -336,28 +368,41 @@ export async function lookupMatches(
   // Iterative deepening: a search at t finds every unit scoring t or more, so when it finds `top` of them they
   // are the best `top` overall and the lower thresholds need not be read. A higher t reads far fewer postings
   // (a shorter rarest-key prefix and a narrower length window); most segments with a useful match stop there.
+  // When the query's keys have few postings in all (a small memory, or rare words), reading them all costs less
+  // than another statement: the first pass then searches at `threshold` itself (SMALL_POSTINGS, in the statement).
   const passes = [...new Set([Math.max(threshold, 90), Math.max(threshold, 70), threshold])]
   let hits: StoredHit[] = []
   for (const pass of passes) {
-    const found = await matchesFrom(query, queryKeys, memoryIds, pass, using)
+    const found = await matchesFrom(query, queryKeys, memoryIds, pass, threshold, using)
     hits = found.hits
-    if (hits.length >= top || !found.anyKeyStored) break
+    if (hits.length >= top || !found.anyKeyStored || found.searched === threshold) break
   }
   return hits.sort(compareHits).slice(0, top)
 }
 
-/** Every unit scoring `threshold` or more against the query (complete, unordered). */
+/**
+ * Postings (units holding a query key, summed over its keys) below which a lookup reads them all at once. PGlite
+ * spends a few milliseconds on each statement of this size; a few thousand postings cost about as much.
+ */
+const SMALL_POSTINGS = 4_000
+
+/**
+ * Every unit scoring `searched` or more against the query (complete, unordered): `pass`, or `lowest` when the
+ * query's postings are few (SMALL_POSTINGS).
+ */
 async function matchesFrom(
   query: TokenizedSegment,
   queryKeys: number[],
   memoryIds: readonly number[],
-  threshold: number,
+  pass: number,
+  lowest: number,
   using: Queryable,
-): Promise<{ hits: StoredHit[]; anyKeyStored: boolean }> {
-  const { rows, anyKeyStored } =
+): Promise<{ hits: StoredHit[]; anyKeyStored: boolean; searched: number }> {
+  const { rows, anyKeyStored, searched } =
     queryKeys.length === 0
-      ? { rows: await unitsWithoutTokens(memoryIds, using), anyKeyStored: false }
-      : await candidates(memoryIds, queryKeys, threshold, using)
+      ? { rows: await unitsWithoutTokens(memoryIds, using), anyKeyStored: false, searched: pass }
+      : await candidates(memoryIds, queryKeys, pass, lowest, using)
+  const threshold = searched
   const n = queryKeys.length
   const hits: StoredHit[] = []
   for (const row of rows) {
@@ -369,7 +414,7 @@ async function matchesFrom(
     const result = score(query, candidate)
     if (result.match >= threshold) hits.push({ unit, ...result })
   }
-  return { hits, anyKeyStored }
+  return { hits, anyKeyStored, searched }
 }
 
 interface CandidateRow extends UnitRow {
@@ -400,48 +445,60 @@ async function unitsWithoutTokens(memoryIds: readonly number[], using: Queryable
 async function candidates(
   memoryIds: readonly number[],
   queryKeys: readonly number[],
-  threshold: number,
+  pass: number,
+  lowest: number,
   using: Queryable,
-): Promise<{ rows: CandidateRow[]; anyKeyStored: boolean }> {
+): Promise<{ rows: CandidateRow[]; anyKeyStored: boolean; searched: number }> {
   const n = queryKeys.length
   const counted = countKeys(queryKeys)
   // Always one row at least: when none of the query's keys is stored, no threshold can find anything, and the
-  // caller stops without asking again at a lower one.
-  const rows = await using.query<CandidateRow & { anyKeyStored: boolean }>(
+  // caller stops without asking again at a lower one. That row also says which threshold was searched: `lowest`
+  // when the query's postings number SMALL_POSTINGS or fewer, otherwise `pass`.
+  const rows = await using.query<CandidateRow & { anyKeyStored: boolean; searched: number }>(
     `with frequencies as (
        select q.key, q.count, coalesce(sum(c.units), 0) as units
          from unnest($2::integer[], $3::integer[]) as q (key, count)
          left join tm_key_counts c on c.memory_id = any($1::integer[]) and c.key = q.key
         group by q.key, q.count
+     ), chosen as (
+       select case when small then $8::integer else $5::integer end as min_tokens,
+              case when small then $9::integer else $6::integer end as threshold,
+              case when small then $10::integer else $7::integer end as min_shared
+         from (select coalesce(sum(units), 0) <= $11::integer as small from frequencies) as total
      ), plan as (
        select key, units, $4::integer - coalesce(sum(count) over (order by units, key rows between unbounded preceding and 1 preceding), 0) as uncovered
          from frequencies
      ), found as (
        select ${candidateColumns}
-       from tm_units u
+       from tm_units u, chosen c
       where u.id = any(array(
               select distinct p.unit_id
                 from plan r
+               cross join chosen c
                cross join unnest($1::integer[]) as m (id)
                 join tm_keys p on p.memory_id = m.id and p.key = r.key
-                 and p.token_count between $5::integer and (100 * r.uncovered) / $6::integer
-               where r.uncovered >= $7::integer and r.units > 0))
+                 and p.token_count between c.min_tokens and (100 * r.uncovered) / c.threshold
+               where r.uncovered >= c.min_shared and r.units > 0))
         and (select count(*) from unnest(u.keys) as k (key) where k.key = any($2::integer[]))
-            >= greatest(u.token_count, $4::integer) - ((100 - $6::integer) * greatest(u.token_count, $4::integer)) / 100
+            >= greatest(u.token_count, $4::integer) - ((100 - c.threshold) * greatest(u.token_count, $4::integer)) / 100
      )
-     select exists (select 1 from frequencies where units > 0) as "anyKeyStored", found.*
+     select exists (select 1 from frequencies where units > 0) as "anyKeyStored", (select threshold from chosen) as searched, found.*
        from (select 1) as one left join found on true`,
     [
       memoryIds,
       counted.map((entry) => entry.key),
       counted.map((entry) => entry.count),
       n,
-      lengthWindow(n, threshold).min,
-      threshold,
-      minimumShared(n, threshold),
+      lengthWindow(n, pass).min,
+      pass,
+      minimumShared(n, pass),
+      lengthWindow(n, lowest).min,
+      lowest,
+      minimumShared(n, lowest),
+      SMALL_POSTINGS,
     ],
   )
-  return { rows: rows.filter((row) => row.id !== null), anyKeyStored: rows[0]?.anyKeyStored ?? false }
+  return { rows: rows.filter((row) => row.id !== null), anyKeyStored: rows[0]?.anyKeyStored ?? false, searched: rows[0]?.searched ?? pass }
 }
 
 /** The oracle: every unit of the memories read and scored (DESIGN.md "TM matching"); for tests and bench/tm. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.server'
-import type { SegmentChange } from '../projects/segments.server'
+import type { SegmentChange, StoredSegment } from '../projects/segments.server'
 import { writableMemoryIds, type MemoryProject } from './memories.server'
 import { removeUnit, writeUnit } from './units.server'
 
@@ -15,22 +15,18 @@ export class WriteBackError extends Error {
 }
 
 /**
- * Issue 5 write-back, run inside the segment save's transaction before the segment row changes: confirming
- * stores (source, target) in every writable memory of the project (a unit with the same source is updated, so
- * confirming an edited segment again replaces its translation); clearing a confirmed segment removes the unit it
- * wrote. Drafts do not touch the memories. Any failure throws WriteBackError, which rolls the save back too.
+ * Issue 5 write-back, run inside the segment save's transaction before the segment row changes (saveSegment's
+ * alsoInTransaction, with the segment as stored and locked): confirming stores (source, target) in every writable
+ * memory of the project (a unit with the same source is updated, so confirming an edited segment again replaces
+ * its translation); clearing a confirmed segment removes the unit it wrote. Drafts do not touch the memories. Any
+ * failure throws WriteBackError, which rolls the save back too.
  */
-export function writeBack(project: MemoryProject, segmentId: number, change: SegmentChange, createdBy: string) {
-  return async (tx: Queryable): Promise<void> => {
+export function writeBack(project: MemoryProject, createdBy: string) {
+  return async (tx: Queryable, stored: StoredSegment, change: SegmentChange): Promise<void> => {
+    const confirming = change.status === 'TRANSLATED' && change.target !== ''
+    const clearingConfirmed = change.target === '' && stored.status === 'TRANSLATED' && Boolean(stored.target)
+    if (!confirming && !clearingConfirmed) return
     try {
-      const [stored] = await tx.query<{ source: string; target: string | null; status: string }>(
-        'select source, target, status from segments where project_id = $1 and id = $2 for update',
-        [project.id, segmentId],
-      )
-      if (!stored) return
-      const confirming = change.status === 'TRANSLATED' && change.target !== ''
-      const clearingConfirmed = change.target === '' && stored.status === 'TRANSLATED' && Boolean(stored.target)
-      if (!confirming && !clearingConfirmed) return
       const memoryIds = await writableMemoryIds(project, tx)
       if (confirming) await writeUnit(tx, memoryIds, { source: stored.source, target: change.target, createdBy })
       else await removeUnit(tx, memoryIds, stored.source, stored.target ?? '')
@@ -38,4 +34,9 @@ export function writeBack(project: MemoryProject, segmentId: number, change: Seg
       throw new WriteBackError(error)
     }
   }
+}
+
+/** Whether a change may need the write-back (and so the save its transaction): a confirm, or a clear. */
+export function mayWriteBack(change: SegmentChange): boolean {
+  return change.status === 'TRANSLATED' || change.target === ''
 }

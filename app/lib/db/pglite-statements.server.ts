@@ -1,0 +1,121 @@
+import { protocol, type PGlite } from '@electric-sql/pglite'
+
+/**
+ * Statements on PGlite, each in one call into the engine. PGlite's own `query()` makes six calls per statement
+ * (parse, describe the parameters, bind, describe the portal, execute, sync) and copies its whole table of type
+ * parsers for every result; on the translator's short statements that was a third of their time (bench/translator).
+ * Here one statement is its extended-protocol messages sent together (docs/decisions/0009): parameters travel as
+ * text and the server types them from the statement, as PostgreSQL does for any client that leaves their types
+ * unspecified; rows are read with PGlite's parsers directly.
+ *
+ * PGlite runs one statement at a time synchronously, so only transactions need ordering: a transaction holds the
+ * lock from BEGIN to COMMIT, and a statement outside one waits for it.
+ */
+export interface PgliteStatements {
+  query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>
+  transaction<T>(work: (query: <Row>(sql: string, params?: readonly unknown[]) => Promise<Row[]>) => Promise<T>): Promise<T>
+}
+
+export function pgliteStatements(pglite: PGlite): PgliteStatements {
+  let queue: Promise<unknown> = Promise.resolve()
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = queue.then(work)
+    queue = result.catch(() => {})
+    return result
+  }
+
+  async function run<Row>(sql: string, params: readonly unknown[], syncToFs: boolean): Promise<Row[]> {
+    const { serialize } = protocol
+    const message = concat([
+      serialize.parse({ text: sql }),
+      serialize.bind({ values: params.map(asText) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ])
+    const { messages } = await pglite.execProtocol(message, { syncToFs: false })
+    if (syncToFs) await pglite.syncToFs()
+    return rowsOf<Row>(messages, pglite.parsers)
+  }
+
+  return {
+    query: (sql, params = []) => exclusive(() => run(sql, params, true)),
+    transaction: (work) =>
+      exclusive(async () => {
+        let open = true
+        const query = <Row>(sql: string, params: readonly unknown[] = []) => {
+          if (!open) return Promise.reject(new Error('The transaction has ended; its statements cannot run.'))
+          return run<Row>(sql, params, false)
+        }
+        await run('begin', [], false)
+        try {
+          const result = await work(query)
+          open = false
+          await run('commit', [], true)
+          return result
+        } catch (error) {
+          open = false
+          await run('rollback', [], true).catch(() => {})
+          throw error
+        }
+      }),
+  }
+}
+
+/** A parameter as PostgreSQL's text input reads it. */
+export function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value)
+  if (typeof value === 'boolean') return value ? 't' : 'f'
+  if (value instanceof Date) return value.toISOString()
+  if (value instanceof Uint8Array) return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`
+  if (Array.isArray(value)) return arrayLiteral(value)
+  return JSON.stringify(value)
+}
+
+function arrayLiteral(values: readonly unknown[]): string {
+  const items = values.map((value) => {
+    if (value === null || value === undefined) return 'NULL'
+    if (Array.isArray(value)) return arrayLiteral(value)
+    return `"${asText(value)!.replace(/[\\"]/g, (character) => `\\${character}`)}"`
+  })
+  return `{${items.join(',')}}`
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0))
+  let at = 0
+  for (const part of parts) {
+    whole.set(part, at)
+    at += part.length
+  }
+  return whole
+}
+
+type Parsers = Record<number | string, ((text: string, typeId: number) => unknown) | undefined>
+
+interface Field {
+  name: string
+  dataTypeID: number
+}
+
+function rowsOf<Row>(messages: readonly { name: string }[], parsers: Parsers): Row[] {
+  let fields: readonly Field[] = []
+  const rows: Row[] = []
+  for (const message of messages) {
+    if (message.name === 'rowDescription') {
+      fields = (message as unknown as { fields: Field[] }).fields
+    } else if (message.name === 'dataRow') {
+      const values = (message as unknown as { fields: (string | null)[] }).fields
+      const row: Record<string, unknown> = {}
+      fields.forEach((field, index) => {
+        const text = values[index] ?? null
+        const parse = parsers[field.dataTypeID]
+        row[field.name] = text === null ? null : parse ? parse(text, field.dataTypeID) : text
+      })
+      rows.push(row as Row)
+    }
+  }
+  return rows
+}
