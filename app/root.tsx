@@ -75,6 +75,10 @@ export default function App() {
   const root = useRootData()
   useChangeLanguage(root?.language ?? 'lv')
   useFocusMainOnNavigation()
+  useEffect(() => {
+    // The page is running: end-to-end tests wait for this before pressing keys (see e2e/helpers.ts `hydrated`).
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   return <Outlet />
 }
 

@@ -42,6 +42,15 @@ export const lv = {
   wrongCredentials: 'Nepareizs e-pasts vai parole.',
 } as const
 
+/**
+ * With JavaScript, waits until React has hydrated the page (app/root.tsx marks <html data-hydrated>). A key
+ * pressed while React 18 is still hydrating a whole document can make it give up with error #345 ("Root did not
+ * complete"); a test that starts with the keyboard right after a load waits for this first.
+ */
+export async function hydrated(page: Page, testInfo: TestInfo): Promise<void> {
+  if (!isNoJs(testInfo)) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}
+
 export function isNoJs(testInfo: TestInfo): boolean {
   return testInfo.project.use.javaScriptEnabled === false
 }

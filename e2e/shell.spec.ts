@@ -1,5 +1,5 @@
 import type { APIResponse, Page, Response } from '@playwright/test'
-import { expect, expectNoAxeViolations, firstAccount, lv, signIn, test } from './helpers'
+import { expect, expectNoAxeViolations, firstAccount, hydrated, lv, signIn, test } from './helpers'
 
 function expectSecurityHeaders(response: APIResponse | Response | null | undefined, what: string) {
   expect(response, what).toBeTruthy()
@@ -88,7 +88,7 @@ test.describe('signed in', () => {
     await expect(page.getByText(lv.empty)).toBeVisible()
   })
 
-  test('the header names the user and the skip link leads to the main content', async ({ page }) => {
+  test('the header names the user and the skip link leads to the main content', async ({ page }, testInfo) => {
     await expect(page.getByRole('banner')).toContainText(`Pieteicies kā ${firstAccount.name}`)
 
     const skip = page.getByRole('link', { name: 'Pāriet uz galveno saturu' })
@@ -98,6 +98,7 @@ test.describe('signed in', () => {
     // On a freshly loaded page it is the first thing the keyboard reaches, and following it moves focus to
     // the main content.
     await page.goto('/')
+    await hydrated(page, testInfo)
     await page.keyboard.press('Tab')
     await expect(skip).toBeFocused()
     await expect(skip).toBeInViewport()

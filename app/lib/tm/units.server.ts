@@ -456,10 +456,11 @@ async function candidates(
   // when the query's postings number SMALL_POSTINGS or fewer, otherwise `pass`.
   const rows = await using.query<CandidateRow & { anyKeyStored: boolean; searched: number }>(
     `with frequencies as (
-       select q.key, q.count, coalesce(sum(c.units), 0) as units
+       -- One index probe per query key: a join here may be planned as a scan of every key of the memory (a
+       -- memory grown by write-backs has no statistics in PGlite, which runs no autovacuum).
+       select q.key, q.count,
+              coalesce((select sum(c.units) from tm_key_counts c where c.memory_id = any($1::integer[]) and c.key = q.key), 0) as units
          from unnest($2::integer[], $3::integer[]) as q (key, count)
-         left join tm_key_counts c on c.memory_id = any($1::integer[]) and c.key = q.key
-        group by q.key, q.count
      ), chosen as (
        select case when small then $8::integer else $5::integer end as min_tokens,
               case when small then $9::integer else $6::integer end as threshold,
