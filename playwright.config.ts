@@ -14,6 +14,15 @@ import { defineConfig } from '@playwright/test'
  */
 const JS_PORT = Number(process.env.E2E_PORT_JS ?? 3101)
 const NOJS_PORT = Number(process.env.E2E_PORT_NOJS ?? 3102)
+const MT_SWITCH_PORT = Number(process.env.E2E_PORT_MT_SWITCH ?? 3103)
+
+/**
+ * Issue 6: the real Apertium APY that scripts/test-all.sh starts (e2e/mt.spec.ts is skipped without it). The app
+ * servers reach it through e2e/mt-switch.mjs, which a test can turn off to see the engine down.
+ */
+const apertiumUpstream = process.env.APERTIUM_URL ?? ''
+const mtSwitchUrl = apertiumUpstream ? `http://127.0.0.1:${MT_SWITCH_PORT}` : ''
+process.env.E2E_MT_SWITCH_URL = mtSwitchUrl // the specs turn the engine off and on through it
 
 // The config is evaluated by the runner and again by each worker; only the runner creates the directory
 // (workers inherit the variable) and removes it when it exits, after the servers have been stopped.
@@ -48,8 +57,7 @@ function server(mode: 'js' | 'nojs', port: number) {
       // Small limits so that e2e can hit FileSizeTooBig and TooManyFiles with small uploads.
       UPLOAD_MAX_MB: '1',
       UPLOAD_MAX_FILES: '12',
-      // Issue 6: the real Apertium APY that scripts/test-all.sh starts (e2e/mt.spec.ts is skipped without it).
-      APERTIUM_URL: process.env.APERTIUM_URL ?? '',
+      APERTIUM_URL: mtSwitchUrl,
       // The term base opens in a new tab; the tests intercept this address.
       TERM_BASE_URL: `http://127.0.0.1:${port}/term-base?term={term}&source={source}&target={target}`,
     },
@@ -97,5 +105,21 @@ export default defineConfig({
     { name: 'js', testMatch: '*.spec.ts', dependencies: ['setup-js'], use: js },
     { name: 'nojs', testMatch: '*.spec.ts', dependencies: ['setup-nojs'], use: nojs },
   ],
-  webServer: [server('js', JS_PORT), server('nojs', NOJS_PORT)],
+  webServer: [
+    ...(mtSwitchUrl
+      ? [
+          {
+            command: 'node e2e/mt-switch.mjs',
+            url: `${mtSwitchUrl}/__switch`,
+            reuseExistingServer: false,
+            timeout: 10_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+            env: { MT_SWITCH_PORT: String(MT_SWITCH_PORT), APERTIUM_UPSTREAM: apertiumUpstream },
+          },
+        ]
+      : []),
+    server('js', JS_PORT),
+    server('nojs', NOJS_PORT),
+  ],
 })

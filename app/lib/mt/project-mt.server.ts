@@ -22,7 +22,7 @@ export interface MtProject {
 export type MtSuggestion = { ok: true; systemId: string; createdBy: string; target: string } | { ok: false; error: MtErrorCode }
 
 /** Segments per pretranslation step: one `translate` call (which batches further per provider) and one progress write. */
-const PRETRANSLATE_BATCH = 100
+export const PRETRANSLATE_BATCH = 100
 
 /** The running systems for the project's languages (SPEC §2 first two letters), for the translator's selector. */
 export async function systemsForProject(project: Pick<MtProject, 'sourceLang' | 'targetLang'>): Promise<{ systems: MtSystem[]; unavailable: string[] }> {
@@ -103,45 +103,67 @@ export async function startMtPretranslation(projectId: number): Promise<boolean>
  * Fills every segment that is not confirmed and holds no translator's own text (empty, or an earlier MT draft) with
  * the project's system, as a draft with saveType MT. A failed step stops: what was filled stays, the error code is
  * kept on the project for the translator to show. Afterwards the analysis bands are counted again (the MT band).
+ *
+ * The engine is the slow part, so it is kept busy: while it translates one step, the previous step's drafts are
+ * written and the next step's segments read. Requests to the engine still go one at a time, in segment order.
  */
 export async function pretranslateFromMt(projectId: number, progress: (done: number) => Promise<void>): Promise<{ filled: number; error?: MtErrorCode }> {
   const [project] = await db().query<{ systemId: string | null }>('select mt_system_id as "systemId" from projects where id = $1', [projectId])
   const systemId = project?.systemId
+  if (!systemId) return finishMtPretranslation(projectId, 0, 'unknown-system')
   let filled = 0
-  let error: MtErrorCode | undefined = systemId ? undefined : 'unknown-system'
-  let after = 0
   let seen = 0
-  while (systemId && !error) {
-    const batch = await db().query<{ id: number; source: string; status: string; target: string | null; saveType: string | null }>(
-      `select id, source, status, target, save_type as "saveType" from segments where project_id = $1 and id > $2 order by id limit $3`,
-      [projectId, after, PRETRANSLATE_BATCH],
-    )
-    if (batch.length === 0) break
-    after = batch.at(-1)!.id
-    const rows = batch.filter((row) => row.status !== 'TRANSLATED' && (!row.target || row.saveType === 'MT'))
-    if (rows.length > 0) {
-      const result = await mtRegistry().translate(
-        systemId,
-        rows.map((row) => row.source),
-      )
-      if (!result.ok) {
-        error = result.error.code
-        break
-      }
-      await db().query(
-        `update segments s set target = f.target, status = 'DRAFT', save_type = 'MT', save_match = null, updated_at = now()
-           from unnest($1::integer[], $2::text[]) as f(id, target)
-          where s.id = f.id and s.status <> 'TRANSLATED' and (coalesce(s.target, '') = '' or s.save_type = 'MT')`,
-        [rows.map((row) => row.id), result.translations],
-      )
-      filled += rows.length
+  let step = await pretranslationStep(projectId, 0)
+  let written: Promise<void> = Promise.resolve()
+  while (step.read > 0) {
+    const rows = step.rows
+    const translating = rows.length > 0 ? mtRegistry().translate(systemId, rows.map((row) => row.source)) : undefined
+    const [, next] = await Promise.all([written, pretranslationStep(projectId, step.after)])
+    const result = await translating
+    if (result && !result.ok) {
+      await written
+      return finishMtPretranslation(projectId, filled, result.error.code)
     }
-    seen += batch.length
-    await progress(seen)
+    seen += step.read
+    const done = seen
+    written = (async () => {
+      if (result) await writeMtDrafts(rows, result.translations)
+      await progress(done)
+    })()
+    filled += rows.length
+    step = next
   }
+  await written
+  return finishMtPretranslation(projectId, filled)
+}
+
+/** The next PRETRANSLATE_BATCH segments after id `after`, and those of them MT may fill. */
+async function pretranslationStep(projectId: number, after: number): Promise<{ read: number; after: number; rows: { id: number; source: string }[] }> {
+  const batch = await db().query<{ id: number; source: string; status: string; target: string | null; saveType: string | null }>(
+    `select id, source, status, target, save_type as "saveType" from segments where project_id = $1 and id > $2 order by id limit $3`,
+    [projectId, after, PRETRANSLATE_BATCH],
+  )
+  return {
+    read: batch.length,
+    after: batch.at(-1)?.id ?? after,
+    rows: batch.filter((row) => row.status !== 'TRANSLATED' && (!row.target || row.saveType === 'MT')),
+  }
+}
+
+/** MT drafts, unless the translator confirmed or typed in the segment meanwhile. */
+async function writeMtDrafts(rows: readonly { id: number }[], translations: readonly string[]): Promise<void> {
+  await db().query(
+    `update segments s set target = f.target, status = 'DRAFT', save_type = 'MT', save_match = null, updated_at = now()
+       from unnest($1::integer[], $2::text[]) as f(id, target)
+      where s.id = f.id and s.status <> 'TRANSLATED' and (coalesce(s.target, '') = '' or s.save_type = 'MT')`,
+    [rows.map((row) => row.id), translations],
+  )
+}
+
+async function finishMtPretranslation(projectId: number, filled: number, error?: MtErrorCode): Promise<{ filled: number; error?: MtErrorCode }> {
   if (error) await db().query('update projects set pretranslate_error = $2 where id = $1', [projectId, error])
   await recountBands(projectId)
-  return { filled, error }
+  return error ? { filled, error } : { filled }
 }
 
 /** The words per band again from what the segments hold now (no TM lookups: the best matches are kept per segment). */
