@@ -212,7 +212,10 @@ async function measure(engine: Engine, size: number, file: string, queries: read
 const TOOLKIT_SCRIPT = `
 import json, sys, time
 from translate.search.match import matcher
-from translate.storage import tmx
+from translate.storage import base, tmx
+# The matcher keeps its best candidates in a heap of (similarity, unit) pairs; two equal similarities make Python
+# compare the units, which define no order (TypeError). Any fixed order of equal candidates will do.
+base.TranslationUnit.__lt__ = lambda self, other: id(self) < id(other)
 store = tmx.tmxfile.parsefile(sys.argv[1])
 start = time.perf_counter()
 tm = matcher(store, max_candidates=5, min_similarity=50, max_length=1000)

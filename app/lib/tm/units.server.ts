@@ -370,7 +370,7 @@ export async function lookupMatches(
   // (a shorter rarest-key prefix and a narrower length window); most segments with a useful match stop there.
   // When the query's keys have few postings in all (a small memory, or rare words), reading them all costs less
   // than another statement: the first pass then searches at `threshold` itself (SMALL_POSTINGS, in the statement).
-  const passes = [...new Set([Math.max(threshold, 90), Math.max(threshold, 70), threshold])]
+  const passes = [...new Set([...DEEPENING.map((pass) => Math.max(threshold, pass)), threshold])]
   let hits: StoredHit[] = []
   for (const pass of passes) {
     const found = await matchesFrom(query, queryKeys, memoryIds, pass, threshold, using)
@@ -379,6 +379,13 @@ export async function lookupMatches(
   }
   return hits.sort(compareHits).slice(0, top)
 }
+
+/**
+ * The thresholds a lookup searches at before its own (iterative deepening). Measured on a 1,000,000-unit memory
+ * (bench/tm): with 90, 70 most segments whose fifth match lies between 60 and 70 paid for a search at 50, the
+ * costliest; a step at 60 spares them that for one short statement more.
+ */
+const DEEPENING = [90, 75, 60]
 
 /**
  * Postings (units holding a query key, summed over its keys) below which a lookup reads them all at once. PGlite
@@ -435,12 +442,17 @@ async function unitsWithoutTokens(memoryIds: readonly number[], using: Queryable
  * The units that may reach the threshold against a query of n > 0 tokens (candidate-filter.ts), in one statement:
  * - plan: the query's keys rarest first (tm_key_counts), each with `uncovered`, the query tokens the rarer keys
  *   leave uncovered. A unit holding none of the rarer keys shares at most `uncovered` tokens, and a unit of m
- *   tokens that can reach t shares at least cMin(m) = ceil(max(n, m)·t/100) (step 2). So a key is read only while
- *   uncovered ≥ cMin(n) (step 5, the prefix), and then only for units of up to floor(100·uncovered/t) tokens:
- *   the common keys late in the prefix are read for short units only.
- * - postings: index-only range scans of tm_keys (memory, key, token count from the window's minimum, step 3).
- * - each unit found once, kept if the query keys it holds (repeats counted on the unit's side: never fewer than the
- *   tokens it shares) can reach the threshold; lookupMatches then counts them exactly and scores the rest.
+ *   tokens that can reach t shares at least cMin(m) = ceil(max(n, m)·t/100) (step 2). So the keys read, R, are the
+ *   prefix — every key while uncovered ≥ cMin(n) (step 5) — and, past it, the next rarest keys while the postings
+ *   read stay within EXTEND_POSTINGS times the prefix's.
+ * - postings: index-only range scans of tm_keys (memory, key, token count within the length window, step 3),
+ *   grouped per unit: h, the query tokens of R's keys the unit holds. A unit shares at most h + (n − tokens of R),
+ *   so one for which that is below cMin(m) cannot reach t and is dropped without reading it. Reading past the
+ *   prefix costs postings and saves reading units: in a large memory most units found through the prefix share
+ *   one or two of its words and nothing else.
+ * - the units left are read and kept if the query keys they hold (repeats counted on the unit's side: never
+ *   fewer than the tokens they share) can reach the threshold; lookupMatches then counts them exactly and scores
+ *   the rest.
  */
 async function candidates(
   memoryIds: readonly number[],
@@ -463,23 +475,38 @@ async function candidates(
          from unnest($2::integer[], $3::integer[]) as q (key, count)
      ), chosen as (
        select case when small then $8::integer else $5::integer end as min_tokens,
+              case when small then $12::integer else $11::integer end as max_tokens,
               case when small then $9::integer else $6::integer end as threshold,
               case when small then $10::integer else $7::integer end as min_shared
-         from (select coalesce(sum(units), 0) <= $11::integer as small from frequencies) as total
+         from (select coalesce(sum(units), 0) <= $13::integer as small from frequencies) as total
      ), plan as (
-       select key, units, $4::integer - coalesce(sum(count) over (order by units, key rows between unbounded preceding and 1 preceding), 0) as uncovered
+       select key, count, units,
+              $4::integer - coalesce(sum(count) over (by_rarity rows between unbounded preceding and 1 preceding), 0) as uncovered,
+              sum(units) over (by_rarity rows between unbounded preceding and current row) as postings
          from frequencies
+       window by_rarity as (order by units, key)
+     ), prefix as (
+       select coalesce(max(p.postings), 0) as postings from plan p, chosen c where p.uncovered >= c.min_shared
+     ), keys_read as (
+       select p.key, p.count, p.units from plan p, chosen c, prefix
+        where p.uncovered >= c.min_shared or p.postings <= prefix.postings * $14::integer
+     ), unread as (
+       select $4::integer - coalesce(sum(count), 0) as tokens from keys_read
+     ), held as (
+       select p.unit_id, p.token_count, sum(r.count) as tokens
+         from keys_read r
+        cross join chosen c
+        cross join unnest($1::integer[]) as m (id)
+         join tm_keys p on p.memory_id = m.id and p.key = r.key and p.token_count between c.min_tokens and c.max_tokens
+        where r.units > 0
+        group by p.unit_id, p.token_count
      ), found as (
        select ${candidateColumns}
        from tm_units u, chosen c
       where u.id = any(array(
-              select distinct p.unit_id
-                from plan r
-               cross join chosen c
-               cross join unnest($1::integer[]) as m (id)
-                join tm_keys p on p.memory_id = m.id and p.key = r.key
-                 and p.token_count between c.min_tokens and (100 * r.uncovered) / c.threshold
-               where r.uncovered >= c.min_shared and r.units > 0))
+              select h.unit_id from held h, chosen c, unread
+               where h.tokens + unread.tokens
+                     >= greatest(h.token_count, $4::integer) - ((100 - c.threshold) * greatest(h.token_count, $4::integer)) / 100))
         and (select count(*) from unnest(u.keys) as k (key) where k.key = any($2::integer[]))
             >= greatest(u.token_count, $4::integer) - ((100 - c.threshold) * greatest(u.token_count, $4::integer)) / 100
      )
@@ -496,11 +523,17 @@ async function candidates(
       lengthWindow(n, lowest).min,
       lowest,
       minimumShared(n, lowest),
+      lengthWindow(n, pass).max,
+      lengthWindow(n, lowest).max,
       SMALL_POSTINGS,
+      EXTEND_POSTINGS,
     ],
   )
   return { rows: rows.filter((row) => row.id !== null), anyKeyStored: rows[0]?.anyKeyStored ?? false, searched: rows[0]?.searched ?? pass }
 }
+
+/** Past the prefix, keys are read while the postings read stay within this many times the prefix's (see candidates). */
+const EXTEND_POSTINGS = 2
 
 /** The oracle: every unit of the memories read and scored (DESIGN.md "TM matching"); for tests and bench/tm. */
 export async function bruteForceMatches(
