@@ -1,20 +1,22 @@
 /**
- * bench/tm concordance (issue 5): what the Translations tab's concordance search costs — a sequential ILIKE over
- * the memory's units, tags stripped — at each size, on PGlite (in memory) or PostgreSQL (DATABASE_URL).
+ * bench/tm concordance (issue 5): what the Translations tab's concordance search costs (concordance.server.ts:
+ * the newest units first, then pg_trgm's GIN indexes) at each size, on PGlite (in memory) or PostgreSQL
+ * (DATABASE_URL), beside the same search as a sequential scan with no index, in the same run.
  *
  *   npx tsx bench/tm/concordance.ts [--sizes 100000,1000000] [--queries 10]
  *
  * Units are the English–Latvian sentence pairs of ../shared/samples/parallel/en-lv, each repeated with a number
- * appended until the size is reached. Queries: a common word, a rare word, two words, and a word not present.
+ * appended until the size is reached. Queries: common words, two short words, rarer words on either side, and a
+ * word not present.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { openDatabase } from '../../app/lib/db/database.server'
+import { openDatabase, type Database } from '../../app/lib/db/database.server'
 import { setDatabase } from '../../app/lib/db/db.server'
 import { migrate } from '../../app/lib/db/migrate.server'
 import { concordance } from '../../app/lib/tm/concordance.server'
 import { percentile } from '../measure'
-import { printTable, thousands } from '../print'
+import { printTable, thousands, times as ratio } from '../print'
 
 function flag(name: string, fallback: string): string {
   const index = process.argv.indexOf(name)
@@ -27,7 +29,26 @@ const SAMPLES = path.join(import.meta.dirname, '../../../shared/samples/parallel
 const read = (name: string) => fs.readFileSync(path.join(SAMPLES, name), 'utf8').split('\n').filter(Boolean)
 const english = read('tatoeba_laser.en-lv.en')
 const latvian = read('tatoeba_laser.en-lv.lv')
-const searches = ['the', 'weather', 'I am', 'zzyzx']
+const searches = ['the', 'I am', 'weather', 'piano', 'laikā', 'zzyzx']
+
+/**
+ * The baseline: the same search with no index to help (sequential scan of the memory, as before migration 11),
+ * in the same run — the words ANDed per side, sides ORed, newest first.
+ */
+async function withoutIndex(database: Database, memoryId: number, search: string): Promise<number> {
+  const words = search.split(' ')
+  const all = (column: string) => words.map((_, index) => `${column} ilike $${index + 2}`).join(' and ')
+  return database.transaction(async (tx) => {
+    await tx.query('set local enable_bitmapscan = off')
+    await tx.query('set local enable_indexscan = off')
+    const rows = await tx.query(
+      `select id, source, target from tm_units where memory_id = $1 and ((${all('source')}) or (${all('target')}))
+        order by changed_at desc, id desc limit 60`,
+      [memoryId, ...words.map((word) => `%${word}%`)],
+    )
+    return rows.length
+  })
+}
 
 const rows: string[][] = []
 for (const size of SIZES) {
@@ -53,6 +74,8 @@ for (const size of SIZES) {
       [memory!.id, sources, targets],
     )
   }
+  // As a TMX import does (importUnits): PGlite runs no autovacuum, and the planner needs the statistics.
+  await database.query('vacuum (analyze) tm_units')
   const loaded = performance.now() - started
   for (const search of searches) {
     const times: number[] = []
@@ -62,10 +85,17 @@ for (const size of SIZES) {
       found = (await concordance([memory!.id], search)).length
       times.push(performance.now() - start)
     }
-    rows.push([thousands(size), database.kind, JSON.stringify(search), String(found), percentile(times, 0.5).toFixed(0), percentile(times, 0.95).toFixed(0), (loaded / 1000).toFixed(0)])
+    const baseline: number[] = []
+    for (let q = 0; q < Math.min(QUERIES, 3); q++) {
+      const start = performance.now()
+      await withoutIndex(database, memory!.id, search)
+      baseline.push(performance.now() - start)
+    }
+    const [p50, p95, base] = [percentile(times, 0.5), percentile(times, 0.95), percentile(baseline, 0.5)]
+    rows.push([thousands(size), database.kind, JSON.stringify(search), String(found), p50.toFixed(0), p95.toFixed(0), base.toFixed(0), ratio(base / p50), (loaded / 1000).toFixed(0)])
   }
   setDatabase(undefined)
   if (url) await database.query(`drop schema ${schema} cascade`)
   await database.close()
 }
-printTable(['units', 'engine', 'search', 'results', 'p50 ms', 'p95 ms', 'load s'], rows)
+printTable(['units', 'engine', 'search', 'results', 'p50 ms', 'p95 ms', 'no index p50 ms', 'faster', 'load s (with indexes)'], rows)

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import { pgliteStatements } from './pglite-statements.server'
 
@@ -40,12 +41,15 @@ const INT8 = 20
 const int8AsNumber = { [INT8]: (value: string) => Number.parseInt(value, 10) }
 pg.types.setTypeParser(INT8, int8AsNumber[INT8])
 
+/** PostgreSQL extensions the migrations create, compiled for PGlite (on PostgreSQL they come with the server). */
+const extensions = { pg_trgm }
+
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   switch (location.kind) {
     case 'pglite':
       return openPglite(location.dataDir)
     case 'pglite-memory':
-      return wrapPglite(await PGlite.create({ parsers: int8AsNumber, loadDataDir: location.image }), () => {})
+      return wrapPglite(await PGlite.create({ parsers: int8AsNumber, extensions, loadDataDir: location.image }), () => {})
     case 'postgres':
       return openPostgres(location)
   }
@@ -56,7 +60,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   // PGlite does not lock its directory and a second process silently loses writes (DESIGN.md facts).
   const release = takeDirectoryLock(path.join(dataDir, 'db.lock'))
   try {
-    const pglite = new PGlite(path.join(dataDir, 'db'), { parsers: int8AsNumber })
+    const pglite = new PGlite(path.join(dataDir, 'db'), { parsers: int8AsNumber, extensions })
     await pglite.waitReady
     return wrapPglite(pglite, release)
   } catch (error) {

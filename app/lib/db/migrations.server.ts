@@ -371,4 +371,19 @@ export const migrations: Migration[] = [
       alter table projects add column pretranslate_error text;
     `,
   },
+  {
+    version: 11,
+    name: 'concordance indexes',
+    sql: /* sql */ `
+      -- Issue 5 concordance: "every word searched, anywhere in the source or the target, any case" is ILIKE '%word%',
+      -- which only a trigram index serves. pg_trgm ships with PostgreSQL (Debian's postgresql package; elsewhere
+      -- postgresql-contrib) and with PGlite (loaded in database.server.ts). It goes into public, and its operator
+      -- class is named with that schema, so that a database whose app uses another schema (search_path) still finds it.
+      create extension if not exists pg_trgm with schema public;
+      create index tm_units_source_trgm_idx on tm_units using gin (source public.gin_trgm_ops);
+      create index tm_units_target_trgm_idx on tm_units using gin (target public.gin_trgm_ops);
+      -- Newest first: a common word is found by walking the memory's units from the newest until enough match.
+      create index tm_units_recent_idx on tm_units (memory_id, changed_at desc, id desc);
+    `,
+  },
 ]
