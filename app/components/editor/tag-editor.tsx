@@ -160,7 +160,10 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
       const tag = unusedTagsToInsert(latest.current.sourceTokens, parse(accepted.current))[n - 1]
       if (!tag) return false
       const end = endOf(pieces.current)
-      const { anchor, focus } = selected.current ?? { anchor: end, focus: end }
+      // The selection as it is now: `selected` follows selectionchange, which the browser fires later, so a key
+      // pressed right after Shift+Arrow would otherwise wrap the selection as it was one key earlier.
+      const live = container.current ? selectionIn(container.current) : undefined
+      const { anchor, focus } = live ?? selected.current ?? { anchor: end, focus: end }
       const inserted = insertTag(pieces.current, tag, anchor, focus)
       return commit(inserted.pieces, 'other', inserted.caret, true)
     },
@@ -189,11 +192,8 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
     if (!element) return
     const document = element.ownerDocument
     const onSelectionChange = () => {
-      const selection = document.getSelection()
-      if (!selection || !selection.anchorNode || !selection.focusNode) return
-      const anchor = positionIn(element, selection.anchorNode, selection.anchorOffset)
-      const focus = positionIn(element, selection.focusNode, selection.focusOffset)
-      if (anchor && focus) selected.current = { anchor, focus }
+      const current = selectionIn(element)
+      if (current) selected.current = current
     }
     const onBeforeInput = (event: InputEvent) => {
       const type = event.inputType
@@ -483,6 +483,15 @@ function positionIn(element: HTMLElement, node: Node, offset: number): SpanPosit
   range.setStart(span, 0)
   range.setEnd(node, offset)
   return { span: Number(span.dataset.span), offset: range.toString().length }
+}
+
+/** The document's selection as positions in the editor, when both its ends are inside it. */
+function selectionIn(element: HTMLElement): { anchor: SpanPosition; focus: SpanPosition } | undefined {
+  const selection = element.ownerDocument.getSelection()
+  if (!selection?.anchorNode || !selection.focusNode) return undefined
+  const anchor = positionIn(element, selection.anchorNode, selection.anchorOffset)
+  const focus = positionIn(element, selection.focusNode, selection.focusOffset)
+  return anchor && focus ? { anchor, focus } : undefined
 }
 
 function positionFromSelection(element: HTMLElement): SpanPosition | undefined {
