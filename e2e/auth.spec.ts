@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, firstAccount, isNoJs, lv, signIn, signOut, submitSignIn, test } from './helpers'
+import { expect, expectNoAxeViolations, firstAccount, hydrated, isNoJs, lv, signIn, signOut, submitSignIn, test } from './helpers'
 
 const signInHeading = { level: 1, name: lv.signInTitle } as const
 
@@ -123,9 +123,10 @@ test.describe('creating accounts once one exists', () => {
     await expect(page.getByRole('alert')).toHaveText(lv.wrongCredentials)
   })
 
-  test('a signed-in user who opens sign-up is sent to the file list', async ({ page }) => {
+  test('a signed-in user who opens sign-up is sent to the file list', async ({ page }, testInfo) => {
     await signIn(page)
     await page.goto('/sign-up')
     await expect(page).toHaveURL(/\/$/)
+    await hydrated(page, testInfo)
   })
 })
