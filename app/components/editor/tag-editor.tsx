@@ -500,11 +500,9 @@ function positionFromSelection(element: HTMLElement): SpanPosition | undefined {
 }
 
 function selectionRange(element: HTMLElement): { from: SpanPosition; to: SpanPosition } | undefined {
-  const selection = element.ownerDocument.getSelection()
-  if (!selection?.anchorNode || !selection.focusNode) return undefined
-  const anchor = positionIn(element, selection.anchorNode, selection.anchorOffset)
-  const focus = positionIn(element, selection.focusNode, selection.focusOffset)
-  if (!anchor || !focus) return undefined
+  const current = selectionIn(element)
+  if (!current) return undefined
+  const { anchor, focus } = current
   const ordered = anchor.span < focus.span || (anchor.span === focus.span && anchor.offset <= focus.offset)
   return ordered ? { from: anchor, to: focus } : { from: focus, to: anchor }
 }

@@ -17,7 +17,6 @@ export const CONCORDANCE_LIMIT = 20
 /** Newest units read first: a common word is found among them without asking the trigram index. */
 const RECENT_UNITS = 2000
 
-
 /**
  * SPEC §2 concordance search: units of the memories whose source, or whose target, contains every word searched
  * (case-insensitive, `%` and `_` taken as text, tag names not counted), newest first, at most `limit`. Nothing for
