@@ -2,6 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { db } from '~/lib/db/db.server'
 import { bruteForceTop, prepareUnit, type PreparedUnit, type TmHit } from '~/lib/tm/candidate-filter'
 import { createMemory, deleteMemory } from '~/lib/tm/memories.server'
+import { TmIndexCache, tmIndexes } from '~/lib/tm/index-cache.server'
+import { unitKeys } from '~/lib/tm/index-keys'
+import { tokenize } from '~/lib/tm/tokens'
 import { importUnits, lookupMatches, removeUnit, sourceHash, writeUnit } from '~/lib/tm/units.server'
 import { corpusQueries, corpusUnits } from '../bench/tm/corpus'
 import { withTestDatabase } from './database'
@@ -61,14 +64,18 @@ describe('the index against brute force', () => {
     )
     expect(units.length).toBeGreaterThan(9_000)
     const queries = corpusQueries(corpus, 60, 7)
-    let withMatches = 0
-    for (const query of queries) {
-      const indexed = await lookupMatches([memory.id], query)
-      expect(answer(indexed), query).toEqual(answer(bruteForceTop(query, units)))
-      if (indexed.length > 0) withMatches++
-    }
+    const expected = queries.map((query) => answer(bruteForceTop(query, units)))
     // Unrelated splices may still find something; exact hits and near misses must.
-    expect(withMatches).toBeGreaterThanOrEqual(45)
+    expect(expected.filter((hits) => hits.length > 0).length).toBeGreaterThanOrEqual(45)
+    const cache = tmIndexes(db())
+    // Through the index in the database (an instance that has not loaded the memory)…
+    cache.budget = 0
+    for (const [at, query] of queries.entries()) expect(answer(await lookupMatches([memory.id], query)), query).toEqual(expected[at])
+    // …and through the copy in process memory.
+    cache.budget = 5_000_000
+    await cache.warm([memory.id])
+    expect(cache.units).toBe(units.length)
+    for (const [at, query] of queries.entries()) expect(answer(await lookupMatches([memory.id], query)), query).toEqual(expected[at])
     await expectConsistentIndex()
     await deleteMemory(owner, memory.id)
   })
@@ -179,5 +186,75 @@ describe('index maintenance', () => {
     await expectConsistentIndex()
     await deleteMemory(owner, memory.id)
     await deleteMemory(owner, fresh.id)
+  })
+})
+
+describe('the in-process index (decision 0011)', () => {
+  const keysOf = (source: string) => unitKeys(tokenize(source).tokens)
+  const candidateIds = async (cache: TmIndexCache, memoryId: number, source: string) => {
+    const index = (await cache.current([memoryId])).get(memoryId)
+    return index?.candidates(keysOf(source), 50).map((candidate) => candidate.unitId)
+  }
+  const unitId = async (memoryId: number, source: string) => {
+    const [row] = await db().query<{ id: string }>('select id from tm_units where memory_id = $1 and source_hash = $2', [memoryId, sourceHash(source)])
+    return Number(row?.id)
+  }
+
+  it("follows another instance's writes: new, updated, re-tokenized and removed units, and a deleted memory", async () => {
+    const memory = await createMemory(owner, { name: 'Shared', sourceLang: 'en', targetLang: 'lv' })
+    const write = (source: string, target: string) => db().transaction((tx) => writeUnit(tx, [memory.id], { source, target, createdBy: 'Anna' }))
+    await write('The cat sat on the mat.', 'Kaķis sēdēja.')
+    // This cache is another app instance: it never sees the writes, only the database.
+    const other = new TmIndexCache(db())
+    await other.warm([memory.id])
+    expect(other.units).toBe(1)
+    const cat = await unitId(memory.id, 'The cat sat on the mat.')
+    expect(await candidateIds(other, memory.id, 'The cat sat on the mat!')).toEqual([cat])
+
+    await write('The dog sat on the mat.', 'Suns sēdēja.')
+    await write('The cat sat on the mat.', 'Kaķis sēdēja uz paklāja.')
+    const dog = await unitId(memory.id, 'The dog sat on the mat.')
+    expect((await candidateIds(other, memory.id, 'The cat sat on the mat!'))?.sort()).toEqual([cat, dog].sort())
+
+    // Same source hash, other tokens (U+00A0 against a space): the unit's keys change in the copy too.
+    await write('The price is 1\u00A0000 euros.', 'Cena ir 1000 eiro.')
+    const price = await unitId(memory.id, 'The price is 1 000 euros.')
+    const bestBound = async () => (await other.current([memory.id])).get(memory.id)?.candidates(keysOf('The price is 1 000 euros.'), 50)[0]
+    expect(await bestBound()).toMatchObject({ unitId: price, bound: expect.any(Number) })
+    expect((await bestBound())?.bound).toBeLessThan(100)
+    await write('The price is 1 000 euros.', 'Cena ir 1 000 eiro.')
+    expect(await bestBound()).toEqual({ unitId: price, bound: 100 })
+    expect(await lookupMatches([memory.id], 'The price is 1 000 euros.')).toMatchObject([{ match: 100, unit: { target: 'Cena ir 1 000 eiro.' } }])
+
+    await db().transaction((tx) => removeUnit(tx, [memory.id], 'The cat sat on the mat.', 'Kaķis sēdēja uz paklāja.'))
+    expect(await candidateIds(other, memory.id, 'The cat sat on the mat!')).toEqual([dog])
+    expect(await lookupMatches([memory.id], 'The cat sat on the mat.')).toMatchObject([{ match: 85, unit: { target: 'Suns sēdēja.' } }])
+
+    await deleteMemory(owner, memory.id)
+    expect(await candidateIds(other, memory.id, 'The dog sat on the mat.')).toBeUndefined()
+    expect(other.units).toBe(0)
+  })
+
+  it('a large import into a loaded memory is looked up through the database until the copy catches up', { timeout: 120_000 }, async () => {
+    const memory = await createMemory(owner, { name: 'Growing', sourceLang: 'en', targetLang: 'lv' })
+    const corpus = corpusUnits(6_000)
+    const asImport = (unit: (typeof corpus)[number]) => ({ source: unit.source, target: unit.target, createdBy: 'corpus' })
+    await importUnits(memory.id, corpus.slice(0, 1_000).map(asImport))
+    const cache = tmIndexes(db())
+    await cache.warm([memory.id])
+    await importUnits(memory.id, corpus.slice(1_000).map(asImport))
+    const rows = await db().query<{ id: number; source: string; changedAt: Date }>(
+      'select id, source, changed_at as "changedAt" from tm_units where memory_id = $1',
+      [memory.id],
+    )
+    const units = rows.map((row) => prepareUnit({ id: Number(row.id), source: row.source, changedAt: new Date(row.changedAt).getTime() }))
+    const queries = corpusQueries(corpus.slice(1_000), 12, 3)
+    const expected = queries.map((query) => answer(bruteForceTop(query, units)))
+    // The first lookup finds more changes than a lookup reads: the copy catches up in the background.
+    for (const [at, query] of queries.entries()) expect(answer(await lookupMatches([memory.id], query)), query).toEqual(expected[at])
+    await cache.warm([memory.id])
+    expect(cache.units).toBeGreaterThanOrEqual(units.length)
+    for (const [at, query] of queries.entries()) expect(answer(await lookupMatches([memory.id], query)), query).toEqual(expected[at])
+    await deleteMemory(owner, memory.id)
   })
 })

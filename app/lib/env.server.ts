@@ -77,6 +77,11 @@ export const envSchema = z.object({
     .min(1, 'expected a percentage from 1 to 100')
     .max(100, 'expected a percentage from 1 to 100')
     .default(50),
+  TM_INDEX_UNITS: z.coerce
+    .number({ invalid_type_error: 'expected a whole number' })
+    .int('expected a whole number')
+    .min(0, 'expected 0 or more')
+    .default(5_000_000),
   WORKER: booleanFlag.default('true'),
   WORKER_POLL_MS: positiveInt(1000),
   TASK_LEASE_SECONDS: positiveInt(60),

@@ -386,4 +386,26 @@ export const migrations: Migration[] = [
       create index tm_units_recent_idx on tm_units (memory_id, changed_at desc, id desc);
     `,
   },
+  {
+    version: 12,
+    name: 'TM index versions',
+    sql: /* sql */ `
+      -- Issue 5, decision 0011: each app instance keeps a copy of a memory's index in process memory and brings it
+      -- up to date from here before a lookup. Every write to a memory's units takes the memory's next version (the
+      -- row stays locked until the transaction ends, so versions commit in order), stamps the units it writes with
+      -- it, and records the units it removes.
+      create table tm_index_versions (
+        memory_id integer primary key references memories (id) on delete cascade,
+        version bigint not null
+      );
+      alter table tm_units add column index_version bigint not null default 0;
+      create index tm_units_version_idx on tm_units (memory_id, index_version, id);
+      create table tm_removed (
+        memory_id integer not null references memories (id) on delete cascade,
+        version bigint not null,
+        unit_id bigint not null
+      );
+      create index tm_removed_version_idx on tm_removed (memory_id, version);
+    `,
+  },
 ]

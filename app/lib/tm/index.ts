@@ -27,7 +27,6 @@ export {
   prepareUnit,
   sharedTokens,
   statsOf,
-  TmIndex,
   type PreparedUnit,
   type SegmentStats,
   type TmHit,

@@ -13,7 +13,9 @@ import {
   type TmHit,
   type TmUnit,
 } from './candidate-filter'
+import { tmIndexes } from './index-cache.server'
 import { countKeys, distinctKeys, sharedKeys, unitKeys } from './index-keys'
+import type { MemoryIndex } from './memory-index'
 import { tokenize, type TokenizedSegment } from './tokens'
 
 /** A stored translation unit (SPEC §3 concordance result: raw_segment, translation). */
@@ -42,6 +44,23 @@ export interface UnitImport extends UnitWrite {
 /** The same source, whatever whitespace it was typed with, is one unit of a memory. */
 export function sourceHash(source: string): string {
   return createHash('md5').update(source.normalize('NFC').replace(/\s+/gu, ' ').trim()).digest('hex')
+}
+
+/**
+ * The next index version of each memory (decision 0011), taken before the units are written: the memory's row in
+ * tm_index_versions stays locked until the transaction ends, so a memory's versions commit in order and the
+ * in-process copies (index-cache.server.ts) can read "everything after version v". Memories are locked in id order.
+ */
+async function nextVersions(tx: Queryable, memoryIds: readonly number[]): Promise<number[]> {
+  const rows = await tx.query<{ memoryId: number; version: string | number }>(
+    `insert into tm_index_versions (memory_id, version)
+     select id, 1 from unnest($1::integer[]) as m (id) order by id
+     on conflict (memory_id) do update set version = tm_index_versions.version + 1
+     returning memory_id as "memoryId", version`,
+    [[...new Set(memoryIds)].sort((a, b) => a - b)],
+  )
+  const versions = new Map(rows.map((row) => [row.memoryId, Number(row.version)]))
+  return memoryIds.map((memoryId) => versions.get(memoryId) ?? 0)
 }
 
 // --- the index: postings (tm_keys) and units per key (tm_key_counts), written with their units ---------------
@@ -146,6 +165,7 @@ async function upsertUnits(
   units: readonly (UnitImport & { hash: string; tokenCount: number; keys: number[] })[],
 ): Promise<number> {
   if (memoryIds.length === 0 || units.length === 0) return 0
+  const versions = await nextVersions(tx, memoryIds)
   const hashes = units.map((unit) => unit.hash)
   const entries = new Map(units.map((unit) => [unit.hash, unit]))
   const existing = await tx.query<IndexRow>(
@@ -161,15 +181,15 @@ async function upsertUnits(
     changed.flatMap((row) => (row.keys ? [{ id: Number(row.id), memoryId: row.memoryId, tokenCount: row.tokenCount, keys: row.keys }] : [])),
   )
   const written = await tx.query<IndexRow & { inserted: boolean }>(
-    `insert into tm_units (memory_id, source, target, source_hash, token_count, keys, created_by, created_at, changed_at)
+    `insert into tm_units (memory_id, source, target, source_hash, token_count, keys, created_by, created_at, changed_at, index_version)
      select m.id, u.source, u.target, u.hash, u.token_count, u.keys::integer[], u.created_by,
-            coalesce(u.created_at, now()), coalesce(u.changed_at, now())
-       from unnest($1::integer[]) as m (id)
+            coalesce(u.created_at, now()), coalesce(u.changed_at, now()), m.version
+       from unnest($1::integer[], $10::bigint[]) as m (id, version)
       cross join unnest($2::text[], $3::text[], $4::text[], $5::integer[], $6::text[], $7::text[], $8::timestamptz[], $9::timestamptz[])
             as u (source, target, hash, token_count, keys, created_by, created_at, changed_at)
      on conflict (memory_id, source_hash) do update
        set source = excluded.source, target = excluded.target, token_count = excluded.token_count, keys = excluded.keys,
-           changed_at = excluded.changed_at
+           changed_at = excluded.changed_at, index_version = excluded.index_version
      returning ${indexColumns}, (xmax = 0) as inserted`,
     [
       memoryIds,
@@ -182,6 +202,7 @@ async function upsertUnits(
       units.map((unit) => unit.createdBy),
       units.map((unit) => unit.createdAt ?? null),
       units.map((unit) => unit.changedAt ?? null),
+      versions,
     ],
   )
   const changedIds = new Set(changed.map((row) => Number(row.id)))
@@ -202,6 +223,7 @@ async function upsertUnits(
 export async function writeUnit(tx: Queryable, memoryIds: readonly number[], unit: UnitWrite): Promise<void> {
   if (memoryIds.length === 0) return
   const entry = { ...unit, ...indexEntry(unit.source) }
+  const versions = await nextVersions(tx, memoryIds)
   // One statement for a confirm (the common case: a new source, or the same source with its keys unchanged). A
   // memory whose unit of that hash tokenizes differently, or was never indexed, is left to upsertUnits, which moves
   // the postings.
@@ -211,12 +233,12 @@ export async function writeUnit(tx: Queryable, memoryIds: readonly number[], uni
         where memory_id = any($1::integer[]) and source_hash = $4
           and (token_count <> $5::integer or keys is distinct from $6::integer[])
      ), written as (
-       insert into tm_units (memory_id, source, target, source_hash, token_count, keys, created_by, created_at, changed_at)
-       select m.id, $2, $3, $4, $5, $6::integer[], $7, now(), now()
-         from unnest($1::integer[]) as m (id)
+       insert into tm_units (memory_id, source, target, source_hash, token_count, keys, created_by, created_at, changed_at, index_version)
+       select m.id, $2, $3, $4, $5, $6::integer[], $7, now(), now(), m.version
+         from unnest($1::integer[], $8::bigint[]) as m (id, version)
         where m.id not in (select memory_id from stale)
        on conflict (memory_id, source_hash) do update
-         set source = excluded.source, target = excluded.target, changed_at = excluded.changed_at
+         set source = excluded.source, target = excluded.target, changed_at = excluded.changed_at, index_version = excluded.index_version
        returning id, memory_id, (xmax = 0) as inserted
      ), postings as (
        insert into tm_keys (memory_id, key, token_count, unit_id)
@@ -230,7 +252,7 @@ export async function writeUnit(tx: Queryable, memoryIds: readonly number[], uni
        on conflict (memory_id, key) do update set units = tm_key_counts.units + excluded.units
      )
      select coalesce(array_agg(memory_id), '{}') as stale from stale`,
-    [memoryIds, entry.source, entry.target, entry.hash, entry.tokenCount, entry.keys, entry.createdBy],
+    [memoryIds, entry.source, entry.target, entry.hash, entry.tokenCount, entry.keys, entry.createdBy, versions],
   )
   if (answer && answer.stale.length > 0) await upsertUnits(tx, answer.stale, [entry])
 }
@@ -238,9 +260,16 @@ export async function writeUnit(tx: Queryable, memoryIds: readonly number[], uni
 /** Undoes a write-back whose translation was cleared: only a unit that still holds that translation goes. */
 export async function removeUnit(tx: Queryable, memoryIds: readonly number[], source: string, target: string): Promise<void> {
   if (memoryIds.length === 0) return
+  const versions = await nextVersions(tx, memoryIds)
   const removed = await tx.query<IndexRow>(
-    `delete from tm_units where memory_id = any($1::integer[]) and source_hash = $2 and target = $3 returning ${indexColumns}`,
-    [memoryIds, sourceHash(source), target],
+    `with removed as (
+       delete from tm_units where memory_id = any($1::integer[]) and source_hash = $2 and target = $3 returning ${indexColumns}
+     ), logged as (
+       insert into tm_removed (memory_id, version, unit_id)
+       select r."memoryId", m.version, r.id from removed r join unnest($1::integer[], $4::bigint[]) as m (id, version) on m.id = r."memoryId"
+     )
+     select * from removed`,
+    [memoryIds, sourceHash(source), target, versions],
   )
   await removePostings(
     tx,
@@ -289,12 +318,12 @@ const VACUUM_AFTER = 10_000
 const indexedMemories = new WeakMap<object, Set<number>>()
 
 /** Units written before the index existed (migration 7) get their keys and postings on the first lookup. */
-async function indexPendingUnits(memoryIds: readonly number[], using: Queryable): Promise<void> {
+async function indexPendingUnits(memoryIds: readonly number[]): Promise<void> {
   let known = indexedMemories.get(db())
   if (!known) indexedMemories.set(db(), (known = new Set()))
   if (memoryIds.every((id) => known.has(id))) return
   for (;;) {
-    const pending = await using.query<{ id: number | string; memoryId: number; source: string }>(
+    const pending = await db().query<{ id: number | string; memoryId: number; source: string }>(
       `select id, memory_id as "memoryId", source from tm_units where memory_id = any($1::integer[]) and keys is null limit ${IMPORT_BATCH}`,
       [memoryIds],
     )
@@ -303,25 +332,35 @@ async function indexPendingUnits(memoryIds: readonly number[], using: Queryable)
       return
     }
     const entries = pending.map((row) => ({ id: Number(row.id), memoryId: row.memoryId, ...indexEntry(row.source) }))
-    // One statement, so a unit is never marked indexed without its postings; `keys is null` makes a second
-    // lookup doing the same at the same time add nothing.
-    await using.query(
-      `with indexed as (
-         update tm_units u set keys = v.keys::integer[], token_count = v.token_count
-           from unnest($1::bigint[], $2::text[], $3::integer[]) as v (id, keys, token_count)
-          where u.id = v.id and u.keys is null
-         returning u.id, u.memory_id, u.token_count, u.keys
-       ), added as (
-         insert into tm_keys (memory_id, key, token_count, unit_id)
-         select distinct i.memory_id, k.key, i.token_count, i.id from indexed i cross join unnest(i.keys) as k (key)
-         on conflict do nothing
-         returning memory_id, key
-       )
-       insert into tm_key_counts (memory_id, key, units)
-       select memory_id, key, count(*)::integer from added group by memory_id, key order by memory_id, key
-       on conflict (memory_id, key) do update set units = tm_key_counts.units + excluded.units`,
-      [entries.map((entry) => entry.id), entries.map((entry) => `{${entry.keys.join(',')}}`), entries.map((entry) => entry.tokenCount)],
-    )
+    // `keys is null` makes a second lookup doing the same at the same time add nothing.
+    await db().transaction(async (tx) => {
+      const touched = [...new Set(entries.map((entry) => entry.memoryId))]
+      const versions = await nextVersions(tx, touched)
+      await tx.query(
+        `with indexed as (
+           update tm_units u set keys = v.keys::integer[], token_count = v.token_count, index_version = m.version
+             from unnest($1::bigint[], $2::text[], $3::integer[]) as v (id, keys, token_count),
+                  unnest($4::integer[], $5::bigint[]) as m (id, version)
+            where u.id = v.id and u.keys is null and m.id = u.memory_id
+           returning u.id, u.memory_id, u.token_count, u.keys
+         ), added as (
+           insert into tm_keys (memory_id, key, token_count, unit_id)
+           select distinct i.memory_id, k.key, i.token_count, i.id from indexed i cross join unnest(i.keys) as k (key)
+           on conflict do nothing
+           returning memory_id, key
+         )
+         insert into tm_key_counts (memory_id, key, units)
+         select memory_id, key, count(*)::integer from added group by memory_id, key order by memory_id, key
+         on conflict (memory_id, key) do update set units = tm_key_counts.units + excluded.units`,
+        [
+          entries.map((entry) => entry.id),
+          entries.map((entry) => `{${entry.keys.join(',')}}`),
+          entries.map((entry) => entry.tokenCount),
+          touched,
+          versions,
+        ],
+      )
+    })
   }
 }
 
@@ -350,34 +389,95 @@ function toStoredUnit(row: UnitRow): StoredUnit {
 
 /**
  * The best `top` matches of `source` in the memories, scoring `threshold` or more, best first (DESIGN.md "TM
- * matching"): the same as brute force (bruteForceMatches), read through the index in one statement.
+ * matching"): the same as brute force (bruteForceMatches). Memories whose index this instance holds (decision
+ * 0011) are searched in process memory; the others through the index in the database, while theirs loads.
  */
 export async function lookupMatches(
   memoryIds: readonly number[],
   source: string,
   { top = DEFAULT_TOP, threshold = DEFAULT_THRESHOLD }: { top?: number; threshold?: number } = {},
-  using: Queryable = db(),
 ): Promise<StoredHit[]> {
   if (memoryIds.length === 0) return []
   if (!Number.isInteger(threshold) || threshold < 1 || threshold > 100) {
     throw new RangeError(`A lookup threshold is an integer from 1 to 100, not ${threshold}`)
   }
-  await indexPendingUnits(memoryIds, using)
+  await indexPendingUnits(memoryIds)
   const query = tokenize(source)
   const queryKeys = unitKeys(query.tokens)
-  // Iterative deepening: a search at t finds every unit scoring t or more, so when it finds `top` of them they
-  // are the best `top` overall and the lower thresholds need not be read. A higher t reads far fewer postings
-  // (a shorter rarest-key prefix and a narrower length window); most segments with a useful match stop there.
-  // When the query's keys have few postings in all (a small memory, or rare words), reading them all costs less
-  // than another statement: the first pass then searches at `threshold` itself (SMALL_POSTINGS, in the statement).
+  const indexes = await tmIndexes(db()).current(memoryIds)
+  const notLoaded = memoryIds.filter((memoryId) => !indexes.has(memoryId))
+  const hits = [
+    ...(indexes.size > 0 ? await matchesInProcess([...indexes.values()], query, queryKeys, top, threshold) : []),
+    ...(notLoaded.length > 0 ? await matchesInDatabase(notLoaded, query, queryKeys, top, threshold) : []),
+  ]
+  return hits.sort(compareHits).slice(0, top)
+}
+
+/**
+ * Through in-process indexes: the candidates, each with the best score it could reach, are read and scored best
+ * bound first, a few at a time, until the next one could not beat the `top`-th match found (a tie could still
+ * win on recency, so an equal bound is read).
+ */
+async function matchesInProcess(
+  indexes: readonly MemoryIndex[],
+  query: TokenizedSegment,
+  queryKeys: number[],
+  top: number,
+  threshold: number,
+): Promise<StoredHit[]> {
+  const candidates = indexes.flatMap((index) => index.candidates(queryKeys, threshold)).sort((a, b) => b.bound - a.bound)
+  let hits: StoredHit[] = []
+  let batch = FIRST_READ
+  for (let at = 0; at < candidates.length; at += batch, batch *= 2) {
+    const worst = hits.length >= top ? hits[top - 1]?.match : undefined
+    if (worst !== undefined && (candidates[at]?.bound ?? 0) < worst) break
+    const rows = await db().query<UnitRow>(`select ${unitColumns} from tm_units where id = any($1::bigint[])`, [
+      candidates.slice(at, at + batch).map((candidate) => candidate.unitId),
+    ])
+    for (const row of rows) {
+      const hit = scored(query, toStoredUnit(row), threshold)
+      if (hit) hits.push(hit)
+    }
+    hits = hits.sort(compareHits).slice(0, top)
+  }
+  return hits
+}
+
+/** Candidates read by the first statement of an in-process lookup; each next one reads twice as many. */
+const FIRST_READ = 16
+
+/** The unit's match if it scores `threshold` or more: the cheap distance first, whose base score bounds it. */
+function scored(query: TokenizedSegment, unit: StoredUnit, threshold: number): StoredHit | undefined {
+  const candidate = tokenize(unit.source)
+  const longest = Math.max(query.tokens.length, candidate.tokens.length)
+  if (baseScore(tokenDistance(query.tokens, candidate.tokens), longest) < threshold) return undefined
+  const result = score(query, candidate)
+  return result.match >= threshold ? { unit, ...result } : undefined
+}
+
+/**
+ * Through the index in the database. Iterative deepening: a search at t finds every unit scoring t or more, so
+ * when it finds `top` of them they are the best `top` overall and the lower thresholds need not be read. A higher
+ * t reads far fewer postings (a shorter rarest-key prefix and a narrower length window); most segments with a
+ * useful match stop there. When the query's keys have few postings in all (a small memory, or rare words),
+ * reading them all costs less than another statement: the first pass then searches at `threshold` itself
+ * (SMALL_POSTINGS, in the statement).
+ */
+async function matchesInDatabase(
+  memoryIds: readonly number[],
+  query: TokenizedSegment,
+  queryKeys: number[],
+  top: number,
+  threshold: number,
+): Promise<StoredHit[]> {
   const passes = [...new Set([...DEEPENING.map((pass) => Math.max(threshold, pass)), threshold])]
   let hits: StoredHit[] = []
   for (const pass of passes) {
-    const found = await matchesFrom(query, queryKeys, memoryIds, pass, threshold, using)
+    const found = await matchesFrom(query, queryKeys, memoryIds, pass, threshold, db())
     hits = found.hits
     if (hits.length >= top || !found.anyKeyStored || found.searched === threshold) break
   }
-  return hits.sort(compareHits).slice(0, top)
+  return hits
 }
 
 /**
@@ -414,12 +514,8 @@ async function matchesFrom(
   const hits: StoredHit[] = []
   for (const row of rows) {
     if (!canReach(n, row.tokenCount, sharedKeys(queryKeys, row.keys ?? []), threshold)) continue
-    const unit = toStoredUnit(row)
-    const candidate = tokenize(unit.source)
-    // The cheap distance first: its base score bounds the match from above (candidate-filter.ts step 1).
-    if (baseScore(tokenDistance(query.tokens, candidate.tokens), Math.max(n, candidate.tokens.length)) < threshold) continue
-    const result = score(query, candidate)
-    if (result.match >= threshold) hits.push({ unit, ...result })
+    const hit = scored(query, toStoredUnit(row), threshold)
+    if (hit) hits.push(hit)
   }
   return { hits, anyKeyStored, searched }
 }

@@ -1,0 +1,322 @@
+/**
+ * One memory's fuzzy-match index in typed arrays (decision 0011): every unit's key multiset (index-keys.ts) and,
+ * per key, the units holding it. A derived copy of what the database stores (tm_units.keys); index-cache.server.ts
+ * loads it and keeps it in step. Pure and browser-safe; the proof of the filter is in candidate-filter.ts.
+ *
+ * Layout: a unit lives in a slot. Postings are packed as (min(token count, 255) << 24 | slot), so that a key's
+ * postings sorted as numbers are sorted by token count and the length window is one binary search. They are built
+ * in one block per key (`rebuild`); units added later go to a small unsorted list per key until the next rebuild.
+ * A removed unit's slot is only marked dead; rebuild drops dead slots.
+ */
+import { lengthWindow, maxDistance, minimumShared } from './candidate-filter'
+import { countKeys, distinctKeys } from './index-keys'
+
+/** 2^24 slots: the packed posting's low 24 bits. */
+const MAX_SLOTS = 1 << 24
+const LENGTH_CAP = 255
+
+/** Past the prefix, keys are read while the postings read stay within this many times the prefix's. */
+const EXTEND_POSTINGS = 4
+
+export interface IndexCandidate {
+  unitId: number
+  /** The best score the unit could reach: floor(100·shared / max(n, m)) (candidate-filter.ts, steps 1 and 2). */
+  bound: number
+}
+
+class Growable<T extends Int32Array | Float64Array | Uint8Array> {
+  constructor(
+    public items: T,
+    private readonly make: (length: number) => T,
+  ) {}
+  size = 0
+  push(value: number): number {
+    if (this.size === this.items.length) {
+      const bigger = this.make(Math.max(16, this.items.length * 2))
+      bigger.set(this.items)
+      this.items = bigger
+    }
+    this.items[this.size] = value
+    return this.size++
+  }
+}
+
+const int32 = (length: number) => new Int32Array(length)
+
+export class MemoryIndex {
+  // Per slot: the unit's id, token count, where its keys start in `keyPool`, whether it is still there.
+  private ids = new Growable(new Float64Array(0), (length) => new Float64Array(length))
+  private tokenCounts = new Growable(new Int32Array(0), int32)
+  private keyStarts = new Growable(new Int32Array(0), int32)
+  private alive = new Growable(new Uint8Array(0), (length) => new Uint8Array(length))
+  private keyPool = new Growable(new Int32Array(0), int32)
+  private readonly slotOf = new Map<number, number>()
+  private deadSlots = 0
+  /** Units were loaded without their postings. */
+  private unbuilt = false
+
+  // Postings: per key a block of `blocks` (from `blockStart` for `blockSize`), plus the postings added since.
+  private blockOf = new Map<number, number>()
+  private blockStart = new Int32Array(0)
+  private blockSize = new Int32Array(0)
+  private blocks = new Uint32Array(0)
+  private readonly added = new Map<number, number[]>()
+  private addedPostings = 0
+
+  // Per lookup: the slots found and the query tokens each holds, stamped instead of cleared.
+  private stamp = new Int32Array(0)
+  private held = new Int32Array(0)
+  private lookups = 0
+
+  get units(): number {
+    return this.slotOf.size
+  }
+
+  has(unitId: number): boolean {
+    return this.slotOf.has(unitId)
+  }
+
+  /** Adds or replaces a unit; `keys` is its sorted key multiset (tm_units.keys). */
+  put(unitId: number, keys: readonly number[]): void {
+    const added = this.append(unitId, keys)
+    if (added === undefined || this.unbuilt) return
+    for (const key of distinctKeys(keys)) {
+      let list = this.added.get(key)
+      if (!list) this.added.set(key, (list = []))
+      list.push(packed(keys.length, added))
+      this.addedPostings++
+    }
+    if (this.addedPostings > 50_000 + this.blocks.length / 4) this.rebuild()
+  }
+
+  /** Adds a unit without its postings (a bulk load): `rebuild` lays them out, at the latest on the next lookup. */
+  load(unitId: number, keys: readonly number[]): void {
+    if (this.append(unitId, keys) !== undefined) this.unbuilt = true
+  }
+
+  /** The new unit's slot; undefined when the unit is there already with these keys. */
+  private append(unitId: number, keys: readonly number[]): number | undefined {
+    const slot = this.slotOf.get(unitId)
+    if (slot !== undefined) {
+      if (this.sameKeys(slot, keys)) return undefined
+      this.remove(unitId)
+    }
+    if (this.ids.size >= MAX_SLOTS) this.rebuild()
+    if (this.ids.size >= MAX_SLOTS) throw new RangeError(`A memory index holds at most ${MAX_SLOTS} units`)
+    const added = this.ids.push(unitId)
+    this.tokenCounts.push(keys.length)
+    this.keyStarts.push(this.keyPool.size)
+    this.alive.push(1)
+    for (const key of keys) this.keyPool.push(key)
+    this.slotOf.set(unitId, added)
+    return added
+  }
+
+  remove(unitId: number): void {
+    const slot = this.slotOf.get(unitId)
+    if (slot === undefined) return
+    this.slotOf.delete(unitId)
+    this.alive.items[slot] = 0
+    this.deadSlots++
+  }
+
+  /**
+   * Lays the postings out again in one sorted block per key, dropping dead slots (slots are renumbered). Called
+   * after a bulk load, and by `put` once enough postings wait outside the blocks.
+   */
+  rebuild(): void {
+    if (this.deadSlots > 0) this.compact()
+    const slots = this.ids.size
+    const counts = new Map<number, number>()
+    for (let slot = 0; slot < slots; slot++) this.forEachKeyOf(slot, (key) => counts.set(key, (counts.get(key) ?? 0) + 1))
+    this.blockOf = new Map()
+    this.blockStart = new Int32Array(counts.size)
+    this.blockSize = new Int32Array(counts.size)
+    let total = 0
+    for (const [key, count] of counts) {
+      const block = this.blockOf.size
+      this.blockOf.set(key, block)
+      this.blockStart[block] = total
+      total += count
+    }
+    this.blocks = new Uint32Array(total)
+    for (let slot = 0; slot < slots; slot++) {
+      const value = packed(this.tokenCounts.items[slot] ?? 0, slot)
+      this.forEachKeyOf(slot, (key) => {
+        const block = this.blockOf.get(key) as number
+        this.blocks[(this.blockStart[block] as number) + (this.blockSize[block] as number)] = value
+        this.blockSize[block] = (this.blockSize[block] as number) + 1
+      })
+    }
+    for (let block = 0; block < counts.size; block++) {
+      const start = this.blockStart[block] as number
+      this.blocks.subarray(start, start + (this.blockSize[block] as number)).sort()
+    }
+    this.added.clear()
+    this.addedPostings = 0
+    this.unbuilt = false
+  }
+
+  /**
+   * The units that may score `threshold` or more against a query of sorted key multiset `queryKeys`, with the
+   * best score each could reach, highest first. Every unit that does reach it is among them (candidate-filter.ts):
+   * - the query's keys rarest first; the prefix every unit able to reach t must share a key of (step 5), and
+   *   past it the next rarest while the postings stay within EXTEND_POSTINGS times the prefix's;
+   * - their postings within the length window (step 3), adding up per unit the query tokens of those keys it holds;
+   * - a unit that could not share enough tokens even holding every unread key is dropped; the rest have their
+   *   shared tokens counted exactly from their keys (step 2) and are kept if that is enough.
+   */
+  candidates(queryKeys: readonly number[], threshold: number): IndexCandidate[] {
+    const n = queryKeys.length
+    if (n === 0) return this.withoutTokens()
+    if (this.unbuilt) this.rebuild()
+    const window = lengthWindow(n, threshold)
+    const keys = countKeys(queryKeys)
+      .map((entry) => ({ ...entry, postings: this.postingCount(entry.key) }))
+      .sort((a, b) => a.postings - b.postings || a.key - b.key)
+    const cMin = minimumShared(n, threshold)
+    let covered = 0
+    let prefixPostings = 0
+    let readPostings = 0
+    const read: typeof keys = []
+    for (const entry of keys) {
+      const inPrefix = n - covered >= cMin
+      if (!inPrefix && readPostings + entry.postings > prefixPostings * EXTEND_POSTINGS) break
+      read.push(entry)
+      covered += entry.count
+      readPostings += entry.postings
+      if (inPrefix) prefixPostings = readPostings
+    }
+    const unread = n - covered
+    if (this.stamp.length < this.ids.size) {
+      this.stamp = new Int32Array(this.ids.items.length)
+      this.held = new Int32Array(this.ids.items.length)
+    }
+    const stamp = ++this.lookups
+    const found: number[] = []
+    const visit = (value: number, count: number) => {
+      const slot = value & (MAX_SLOTS - 1)
+      if (this.stamp[slot] !== stamp) {
+        this.stamp[slot] = stamp
+        this.held[slot] = 0
+        found.push(slot)
+      }
+      this.held[slot] = (this.held[slot] as number) + count
+    }
+    const low = packed(window.min, 0)
+    const high = window.max >= LENGTH_CAP ? 2 ** 32 : packed(window.max + 1, 0)
+    for (const { key, count } of read) {
+      const block = this.blockOf.get(key)
+      if (block !== undefined) {
+        const start = this.blockStart[block] as number
+        const end = start + (this.blockSize[block] as number)
+        for (let at = firstAtLeast(this.blocks, start, end, low); at < end && (this.blocks[at] as number) < high; at++) {
+          visit(this.blocks[at] as number, count)
+        }
+      }
+      for (const value of this.added.get(key) ?? []) if (value >= low && value < high) visit(value, count)
+    }
+    const candidates: IndexCandidate[] = []
+    for (const slot of found) {
+      if (this.alive.items[slot] !== 1) continue
+      const m = this.tokenCounts.items[slot] as number
+      if (m < window.min || m > window.max) continue
+      const longest = Math.max(n, m)
+      const needed = longest - maxDistance(longest, threshold)
+      if ((this.held[slot] as number) + unread < needed) continue
+      const shared = this.sharedWith(slot, queryKeys)
+      if (shared < needed) continue
+      candidates.push({ unitId: this.ids.items[slot] as number, bound: Math.floor((100 * shared) / longest) })
+    }
+    return candidates.sort((a, b) => b.bound - a.bound)
+  }
+
+  /** Bytes held by the typed arrays (the Maps come on top). */
+  get bytes(): number {
+    const arrays = [this.ids, this.tokenCounts, this.keyStarts, this.alive, this.keyPool].map((grown) => grown.items.byteLength)
+    return arrays.reduce((sum, size) => sum + size, 0) + this.blocks.byteLength + this.blockStart.byteLength * 2 + this.stamp.byteLength * 2
+  }
+
+  private withoutTokens(): IndexCandidate[] {
+    const found: IndexCandidate[] = []
+    for (const [unitId, slot] of this.slotOf) if (this.tokenCounts.items[slot] === 0) found.push({ unitId, bound: 100 })
+    return found
+  }
+
+  private postingCount(key: number): number {
+    const block = this.blockOf.get(key)
+    return (block === undefined ? 0 : (this.blockSize[block] as number)) + (this.added.get(key)?.length ?? 0)
+  }
+
+  private forEachKeyOf(slot: number, visit: (key: number) => void): void {
+    const start = this.keyStarts.items[slot] as number
+    const pool = this.keyPool.items
+    const end = start + (this.tokenCounts.items[slot] as number)
+    for (let at = start; at < end; at++) if (at === start || pool[at] !== pool[at - 1]) visit(pool[at] as number)
+  }
+
+  /** The multiset intersection of the slot's keys and the query's, by one merge. */
+  private sharedWith(slot: number, queryKeys: readonly number[]): number {
+    const pool = this.keyPool.items
+    let at = this.keyStarts.items[slot] as number
+    const end = at + (this.tokenCounts.items[slot] as number)
+    let shared = 0
+    let q = 0
+    while (at < end && q < queryKeys.length) {
+      const x = pool[at] as number
+      const y = queryKeys[q] as number
+      if (x === y) {
+        shared++
+        at++
+        q++
+      } else if (x < y) at++
+      else q++
+    }
+    return shared
+  }
+
+  private sameKeys(slot: number, keys: readonly number[]): boolean {
+    if (this.tokenCounts.items[slot] !== keys.length) return false
+    const start = this.keyStarts.items[slot] as number
+    return keys.every((key, at) => this.keyPool.items[start + at] === key)
+  }
+
+  /** Moves the live units to the front, in slot order, and forgets the dead. */
+  private compact(): void {
+    const old = { ids: this.ids, tokenCounts: this.tokenCounts, keyStarts: this.keyStarts, keyPool: this.keyPool, alive: this.alive }
+    this.ids = new Growable(new Float64Array(this.slotOf.size), (length) => new Float64Array(length))
+    this.tokenCounts = new Growable(new Int32Array(this.slotOf.size), int32)
+    this.keyStarts = new Growable(new Int32Array(this.slotOf.size), int32)
+    this.alive = new Growable(new Uint8Array(this.slotOf.size), (length) => new Uint8Array(length))
+    this.keyPool = new Growable(new Int32Array(old.keyPool.size), int32)
+    this.slotOf.clear()
+    for (let slot = 0; slot < old.ids.size; slot++) {
+      if (old.alive.items[slot] !== 1) continue
+      const unitId = old.ids.items[slot] as number
+      const start = old.keyStarts.items[slot] as number
+      const count = old.tokenCounts.items[slot] as number
+      this.slotOf.set(unitId, this.ids.push(unitId))
+      this.tokenCounts.push(count)
+      this.keyStarts.push(this.keyPool.size)
+      this.alive.push(1)
+      for (let at = start; at < start + count; at++) this.keyPool.push(old.keyPool.items[at] as number)
+    }
+    this.deadSlots = 0
+    this.stamp = new Int32Array(0)
+    this.held = new Int32Array(0)
+  }
+}
+
+const packed = (tokenCount: number, slot: number) => ((Math.min(tokenCount, LENGTH_CAP) << 24) | slot) >>> 0
+
+/** The first position in [start, end) of a sorted block holding a value ≥ `value`. */
+function firstAtLeast(values: Uint32Array, start: number, end: number, value: number): number {
+  let low = start
+  let high = end
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((values[middle] as number) < value) low = middle + 1
+    else high = middle
+  }
+  return low
+}
