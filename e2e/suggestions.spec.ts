@@ -4,7 +4,8 @@ test.afterEach(async ({ page }) => deleteAllFiles(page))
 
 /**
  * Issue 5 in the translator, in both modes: a confirmed segment goes into the translation memory (write-back);
- * another project with a similar source then gets it as a numbered suggestion with its differences; "Use" (and
+ * another project with a similar source then gets it as a numbered suggestion with its differences (a differing
+ * number replaced in the translation offered); "Use" (and
  * Ctrl+1 with JavaScript) puts it in as a TM draft whose match shows in the status column; concordance finds it
  * with the hit marked, and says "no matches found" otherwise.
  */
@@ -22,11 +23,12 @@ test('suggestions from the memory, chosen with the button or Ctrl+1, and concord
   await expect(suggestions).toContainText('97%')
   await expect(suggestions).toContainText('Autors: Anna Bērziņa')
   await expect(suggestions.locator('mark.diff-number')).toHaveText('[cits skaitlis, šajā segmentā 14] 12')
-  await expect(suggestions).toContainText('Zebras pārejai 12 gaismas priekšā.')
+  // The number that differs is replaced in the translation offered.
+  await expect(suggestions).toContainText('Zebras pārejai 14 gaismas priekšā.')
   await expectNoAxeViolations(page, testInfo)
 
   await suggestions.getByRole('button', { name: 'Izmantot ieteikumu 1' }).click()
-  await expectTarget(page, testInfo, 1, 'Zebras pārejai 12 gaismas priekšā.')
+  await expectTarget(page, testInfo, 1, 'Zebras pārejai 14 gaismas priekšā.')
   const first = page.getByRole('row').filter({ has: targetOf(page, 1) })
   await expect(first.locator('.segment-status')).toContainText('Melnraksts')
   await expect(first.locator('.segment-status')).toContainText('TA 97%')
@@ -39,7 +41,7 @@ test('suggestions from the memory, chosen with the button or Ctrl+1, and concord
     await targetInput(page, testInfo, 2).click()
     await page.keyboard.press('Control+1')
   }
-  await expectTarget(page, testInfo, 2, 'Zebras pārejai 12 gaismas priekšā.')
+  await expectTarget(page, testInfo, 2, 'Zebras pārejai 15 gaismas priekšā.')
   await expect(page.getByRole('row').filter({ has: targetOf(page, 2) }).locator('.segment-status')).toContainText('TA 97%')
   // Confirming the chosen text unchanged keeps its TM match.
   await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()

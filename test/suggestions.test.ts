@@ -174,6 +174,11 @@ describe('suggestions (issue 5 fuzzy matches)', () => {
     await db().transaction((tx) => writeUnit(tx, [memories.main], { source: 'Save 11 pages.', target: 'Saglabājiet 11 lapas.', createdBy: 'Anna' }))
     const data = await page(`segment=${ids[1]}`)
     expect(data.suggestions[0]!.source).toContainEqual({ kind: 'number', text: '11', query: '12' })
+    // The number is replaced in the translation offered (and put in by "Use"); the match stays below 100.
+    expect(data.suggestions[0]).toMatchObject({ target: 'Saglabājiet 12 lapas.', match: 97 })
+    const answer = await act({ intent: `use:${data.suggestions[0]!.unitId}`, segmentId: String(ids[1]), target: '' })
+    expect(answer.status).toBe(302)
+    expect(await segment(ids[1]!)).toMatchObject({ target: 'Saglabājiet 12 lapas.', saveType: 'TM', saveMatch: 97 })
   })
 
   it('keeps to TM_MIN_MATCH', async () => {

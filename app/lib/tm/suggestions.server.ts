@@ -3,6 +3,7 @@ import { DEFAULT_TOP } from './candidate-filter'
 import { score } from './fuzzy-score'
 import { matchDiffPieces, type DiffPiece } from './match-diff-pieces'
 import { readableMemoryIds, type MemoryProject } from './memories.server'
+import { substituteNumbers } from './number-substitution'
 import { mapMatchTags } from './tag-mapping'
 import { lookupMatches } from './units.server'
 
@@ -14,7 +15,7 @@ export interface Suggestion {
   createdBy: string
   /** The matched source against the current one, differences marked. */
   source: DiffPiece[]
-  /** The unit's target with its tags mapped onto the current segment's (what "Use" puts in). */
+  /** The unit's target with its tags mapped onto the current segment's and differing numbers replaced (what "Use" puts in). */
   target: string
 }
 
@@ -32,7 +33,7 @@ export async function suggestionsFor(
     match: hit.match,
     createdBy: hit.unit.createdBy,
     source: matchDiffPieces(source, hit.unit.source),
-    target: mapMatchTags(hit.unit.source, hit.unit.target, source),
+    target: adaptedTarget(hit.unit.source, hit.unit.target, source),
   }))
 }
 
@@ -53,5 +54,10 @@ export async function chosenSuggestion(
     [unitId, await readableMemoryIds(project), project.id, segmentId],
   )
   if (!row) return undefined
-  return { target: mapMatchTags(row.matchSource, row.matchTarget, row.source), match: score(row.source, row.matchSource).match }
+  return { target: adaptedTarget(row.matchSource, row.matchTarget, row.source), match: score(row.source, row.matchSource).match }
+}
+
+/** What "Use" puts in: the match's target with its tags mapped onto the segment's, and differing numbers replaced. */
+function adaptedTarget(matchSource: string, matchTarget: string, currentSource: string): string {
+  return substituteNumbers(matchSource, mapMatchTags(matchSource, matchTarget, currentSource), currentSource)
 }
