@@ -235,6 +235,18 @@ describe('the in-process index (decision 0011)', () => {
     expect(other.units).toBe(0)
   })
 
+  it('a memory larger than TM_INDEX_UNITS is not held, and is looked up through the database', async () => {
+    const memory = await createMemory(owner, { name: 'Too big', sourceLang: 'en', targetLang: 'lv' })
+    await importUnits(memory.id, ['One cat.', 'Two cats.', 'Three cats.'].map((source) => ({ source, target: source, createdBy: 'Anna' })))
+    const small = new TmIndexCache(db(), 2)
+    await small.warm([memory.id])
+    expect(small.units).toBe(0)
+    expect((await small.current([memory.id])).size).toBe(0)
+    expect(small.units).toBe(0)
+    expect(await lookupMatches([memory.id], 'Two cats.')).toMatchObject([{ match: 100 }, { match: 66, unit: { source: 'Three cats.' } }])
+    await deleteMemory(owner, memory.id)
+  })
+
   it('a large import into a loaded memory is looked up through the database until the copy catches up', { timeout: 120_000 }, async () => {
     const memory = await createMemory(owner, { name: 'Growing', sourceLang: 'en', targetLang: 'lv' })
     const corpus = corpusUnits(6_000)

@@ -30,6 +30,8 @@ type ChangeRow =
 
 export class TmIndexCache {
   private readonly entries = new Map<number, Entry>()
+  /** Memories bigger than the whole budget. */
+  private readonly oversized = new Set<number>()
   private uses = 0
   constructor(
     private readonly database: Database,
@@ -44,7 +46,8 @@ export class TmIndexCache {
    */
   async current(memoryIds: readonly number[]): Promise<Map<number, MemoryIndex>> {
     if (this.budget === 0) return new Map()
-    await Promise.all(memoryIds.filter((memoryId) => !this.entries.has(memoryId)).map((memoryId) => this.startLoad(memoryId)))
+    const unloaded = memoryIds.filter((memoryId) => !this.entries.has(memoryId) && !this.oversized.has(memoryId))
+    await Promise.all(unloaded.map((memoryId) => this.startLoad(memoryId)))
     const ready = memoryIds.filter((memoryId) => {
       const entry = this.entries.get(memoryId)
       return entry !== undefined && entry.pending === undefined
@@ -201,7 +204,11 @@ export class TmIndexCache {
       held -= entry.index.units
       this.entries.delete(memoryId)
     }
-    if (held > this.budget) this.entries.delete(keep)
+    if (held > this.budget) {
+      // Alone over the budget: not loaded again (each lookup would load it anew), looked up through the database.
+      this.oversized.add(keep)
+      this.entries.delete(keep)
+    }
   }
 }
 

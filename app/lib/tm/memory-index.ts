@@ -8,7 +8,7 @@
  * in one block per key (`rebuild`); units added later go to a small unsorted list per key until the next rebuild.
  * A removed unit's slot is only marked dead; rebuild drops dead slots.
  */
-import { lengthWindow, maxDistance, minimumShared } from './candidate-filter'
+import { lengthWindow, maxDistance } from './candidate-filter'
 import { countKeys, distinctKeys } from './index-keys'
 
 /** 2^24 slots: the packed posting's low 24 bits. */
@@ -16,7 +16,7 @@ const MAX_SLOTS = 1 << 24
 const LENGTH_CAP = 255
 
 /** Past the prefix, keys are read while the postings read stay within this many times the prefix's. */
-const EXTEND_POSTINGS = 4
+const EXTEND_POSTINGS = 2
 
 export interface IndexCandidate {
   unitId: number
@@ -63,9 +63,10 @@ export class MemoryIndex {
   private readonly added = new Map<number, number[]>()
   private addedPostings = 0
 
-  // Per lookup: the slots found and the query tokens each holds, stamped instead of cleared.
-  private stamp = new Int32Array(0)
-  private held = new Int32Array(0)
+  // Per lookup: per slot the lookup that last found it and the query tokens it holds (stamped, never cleared),
+  // and the slots found.
+  private marks = new Int32Array(0)
+  private found = new Int32Array(0)
   private lookups = 0
 
   get units(): number {
@@ -160,73 +161,89 @@ export class MemoryIndex {
   /**
    * The units that may score `threshold` or more against a query of sorted key multiset `queryKeys`, with the
    * best score each could reach, highest first. Every unit that does reach it is among them (candidate-filter.ts):
-   * - the query's keys rarest first; the prefix every unit able to reach t must share a key of (step 5), and
-   *   past it the next rarest while the postings stay within EXTEND_POSTINGS times the prefix's;
-   * - their postings within the length window (step 3), adding up per unit the query tokens of those keys it holds;
-   * - a unit that could not share enough tokens even holding every unread key is dropped; the rest have their
-   *   shared tokens counted exactly from their keys (step 2) and are kept if that is enough.
+   * - the query's keys rarest first. A unit of m tokens needs need(m) = L − dMax(L) shared tokens (L = max(n, m),
+   *   step 2), so it must hold one of the keys that leave fewer than need(m) tokens uncovered (step 5): each key is
+   *   read for the unit lengths whose prefix it belongs to — the rarest for the whole length window, the last of
+   *   the prefix only up to about n, since longer units need more shared tokens. Past the prefix, the next rarest
+   *   keys are read whole while the postings stay within EXTEND_POSTINGS times the prefix's;
+   * - their postings within those lengths (sorted by length: one binary search each), adding up per unit the query
+   *   tokens of the keys read that it holds;
+   * - a unit that could not share need(m) tokens even holding every key not read for its length is dropped; the
+   *   rest have their shared tokens counted exactly from their keys and are kept if that is enough.
    */
   candidates(queryKeys: readonly number[], threshold: number): IndexCandidate[] {
     const n = queryKeys.length
     if (n === 0) return this.withoutTokens()
     if (this.unbuilt) this.rebuild()
     const window = lengthWindow(n, threshold)
+    const need = (m: number) => Math.max(n, m) - maxDistance(Math.max(n, m), threshold)
     const keys = countKeys(queryKeys)
       .map((entry) => ({ ...entry, postings: this.postingCount(entry.key) }))
       .sort((a, b) => a.postings - b.postings || a.key - b.key)
-    const cMin = minimumShared(n, threshold)
+    // Per key read, the longest unit length it is read for; per length, the query tokens of the keys read for it.
+    const read: { key: number; count: number; longest: number }[] = []
+    const coveredAt = new Int32Array(window.max - window.min + 1)
     let covered = 0
     let prefixPostings = 0
     let readPostings = 0
-    const read: typeof keys = []
     for (const entry of keys) {
-      const inPrefix = n - covered >= cMin
-      if (!inPrefix && readPostings + entry.postings > prefixPostings * EXTEND_POSTINGS) break
-      read.push(entry)
+      let longest = window.min - 1
+      while (longest < window.max && n - covered >= need(longest + 1)) longest++
+      const inPrefix = longest >= window.min
+      if (!inPrefix) {
+        if (readPostings + entry.postings > prefixPostings * EXTEND_POSTINGS) break
+        longest = window.max
+      }
+      read.push({ key: entry.key, count: entry.count, longest })
+      for (let m = window.min; m <= longest; m++) coveredAt[m - window.min] = (coveredAt[m - window.min] as number) + entry.count
       covered += entry.count
       readPostings += entry.postings
       if (inPrefix) prefixPostings = readPostings
     }
-    const unread = n - covered
-    if (this.stamp.length < this.ids.size) {
-      this.stamp = new Int32Array(this.ids.items.length)
-      this.held = new Int32Array(this.ids.items.length)
+    if (this.marks.length < 2 * this.ids.size) {
+      this.marks = new Int32Array(2 * this.ids.items.length)
+      this.found = new Int32Array(this.ids.items.length)
     }
+    // Per slot, two neighbours in one array (one cache line): the lookup that last found it, the tokens it holds.
+    const marks = this.marks
+    const found = this.found
     const stamp = ++this.lookups
-    const found: number[] = []
-    const visit = (value: number, count: number) => {
-      const slot = value & (MAX_SLOTS - 1)
-      if (this.stamp[slot] !== stamp) {
-        this.stamp[slot] = stamp
-        this.held[slot] = 0
-        found.push(slot)
-      }
-      this.held[slot] = (this.held[slot] as number) + count
-    }
+    let foundCount = 0
+    const blocks = this.blocks
     const low = packed(window.min, 0)
-    const high = window.max >= LENGTH_CAP ? 2 ** 32 : packed(window.max + 1, 0)
-    for (const { key, count } of read) {
+    for (const { key, count, longest } of read) {
+      const high = longest >= LENGTH_CAP ? 2 ** 32 : packed(longest + 1, 0)
       const block = this.blockOf.get(key)
-      if (block !== undefined) {
-        const start = this.blockStart[block] as number
-        const end = start + (this.blockSize[block] as number)
-        for (let at = firstAtLeast(this.blocks, start, end, low); at < end && (this.blocks[at] as number) < high; at++) {
-          visit(this.blocks[at] as number, count)
-        }
+      const blockEnd = block === undefined ? 0 : (this.blockStart[block] as number) + (this.blockSize[block] as number)
+      // The block's postings within the lengths (two binary searches), then those added since, one by one.
+      const first = block === undefined ? 0 : firstAtLeast(blocks, this.blockStart[block] as number, blockEnd, low)
+      const inBlock = block === undefined ? 0 : firstAtLeast(blocks, first, blockEnd, high) - first
+      const added = this.added.get(key) ?? []
+      for (let at = 0; at < inBlock + added.length; at++) {
+        const value = at < inBlock ? (blocks[first + at] as number) : (added[at - inBlock] as number)
+        if (at >= inBlock && (value < low || value >= high)) continue
+        const slot = value & (MAX_SLOTS - 1)
+        if (marks[2 * slot] !== stamp) {
+          marks[2 * slot] = stamp
+          marks[2 * slot + 1] = count
+          found[foundCount++] = slot
+        } else marks[2 * slot + 1] = (marks[2 * slot + 1] as number) + count
       }
-      for (const value of this.added.get(key) ?? []) if (value >= low && value < high) visit(value, count)
     }
     const candidates: IndexCandidate[] = []
-    for (const slot of found) {
-      if (this.alive.items[slot] !== 1) continue
-      const m = this.tokenCounts.items[slot] as number
+    const alive = this.alive.items
+    const tokenCounts = this.tokenCounts.items
+    for (let at = 0; at < foundCount; at++) {
+      const slot = found[at] as number
+      if (alive[slot] !== 1) continue
+      const m = tokenCounts[slot] as number
       if (m < window.min || m > window.max) continue
-      const longest = Math.max(n, m)
-      const needed = longest - maxDistance(longest, threshold)
-      if ((this.held[slot] as number) + unread < needed) continue
+      const needed = need(m)
+      const unread = n - (coveredAt[m - window.min] as number)
+      if ((marks[2 * slot + 1] as number) + unread < needed) continue
       const shared = this.sharedWith(slot, queryKeys)
       if (shared < needed) continue
-      candidates.push({ unitId: this.ids.items[slot] as number, bound: Math.floor((100 * shared) / longest) })
+      candidates.push({ unitId: this.ids.items[slot] as number, bound: Math.floor((100 * shared) / Math.max(n, m)) })
     }
     return candidates.sort((a, b) => b.bound - a.bound)
   }
@@ -234,7 +251,7 @@ export class MemoryIndex {
   /** Bytes held by the typed arrays (the Maps come on top). */
   get bytes(): number {
     const arrays = [this.ids, this.tokenCounts, this.keyStarts, this.alive, this.keyPool].map((grown) => grown.items.byteLength)
-    return arrays.reduce((sum, size) => sum + size, 0) + this.blocks.byteLength + this.blockStart.byteLength * 2 + this.stamp.byteLength * 2
+    return arrays.reduce((sum, size) => sum + size, 0) + this.blocks.byteLength + this.blockStart.byteLength * 2 + this.marks.byteLength + this.found.byteLength
   }
 
   private withoutTokens(): IndexCandidate[] {
@@ -302,8 +319,8 @@ export class MemoryIndex {
       for (let at = start; at < start + count; at++) this.keyPool.push(old.keyPool.items[at] as number)
     }
     this.deadSlots = 0
-    this.stamp = new Int32Array(0)
-    this.held = new Int32Array(0)
+    this.marks = new Int32Array(0)
+    this.found = new Int32Array(0)
   }
 }
 
