@@ -321,7 +321,7 @@ async function main() {
         thousands((row.units / row.importMs) * 1000),
         mb(row.tableBytes),
         `${(row.loadMs / 1000).toFixed(1)} s`,
-        mb(row.indexBytes),
+        row.indexBytes < 1024 * 1024 ? '< 1 MB' : mb(row.indexBytes),
         mb(row.rss),
         `${ms(p50)} ms`,
         `${ms(p95)} ms`,

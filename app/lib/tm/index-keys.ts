@@ -25,12 +25,12 @@ export function distinctKeys(keys: readonly number[]): number[] {
   return keys.filter((key, at) => at === 0 || keys[at - 1] !== key)
 }
 
-/** Shared tokens of two sorted multisets (the multiset intersection's size), by one merge. */
-export function sharedKeys(a: readonly number[], b: readonly number[]): number {
+/** Shared tokens of two sorted multisets (the multiset intersection's size), by one merge; of `b`, [from, to). */
+export function sharedKeys(a: ArrayLike<number>, b: ArrayLike<number>, from = 0, to = b.length): number {
   let shared = 0
   let i = 0
-  let j = 0
-  while (i < a.length && j < b.length) {
+  let j = from
+  while (i < a.length && j < to) {
     const x = a[i] as number
     const y = b[j] as number
     if (x === y) {

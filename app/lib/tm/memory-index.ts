@@ -9,7 +9,7 @@
  * A removed unit's slot is only marked dead; rebuild drops dead slots.
  */
 import { lengthWindow, maxDistance } from './candidate-filter'
-import { countKeys, distinctKeys } from './index-keys'
+import { countKeys, distinctKeys, sharedKeys } from './index-keys'
 
 /** 2^24 slots: the packed posting's low 24 bits. */
 const MAX_SLOTS = 1 << 24
@@ -272,24 +272,10 @@ export class MemoryIndex {
     for (let at = start; at < end; at++) if (at === start || pool[at] !== pool[at - 1]) visit(pool[at] as number)
   }
 
-  /** The multiset intersection of the slot's keys and the query's, by one merge. */
+  /** The multiset intersection of the slot's keys and the query's. */
   private sharedWith(slot: number, queryKeys: readonly number[]): number {
-    const pool = this.keyPool.items
-    let at = this.keyStarts.items[slot] as number
-    const end = at + (this.tokenCounts.items[slot] as number)
-    let shared = 0
-    let q = 0
-    while (at < end && q < queryKeys.length) {
-      const x = pool[at] as number
-      const y = queryKeys[q] as number
-      if (x === y) {
-        shared++
-        at++
-        q++
-      } else if (x < y) at++
-      else q++
-    }
-    return shared
+    const start = this.keyStarts.items[slot] as number
+    return sharedKeys(queryKeys, this.keyPool.items, start, start + (this.tokenCounts.items[slot] as number))
   }
 
   private sameKeys(slot: number, keys: readonly number[]): boolean {
