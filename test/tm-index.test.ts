@@ -252,9 +252,15 @@ describe('the in-process index (decision 0011)', () => {
     const corpus = corpusUnits(6_000)
     const asImport = (unit: (typeof corpus)[number]) => ({ source: unit.source, target: unit.target, createdBy: 'corpus' })
     await importUnits(memory.id, corpus.slice(0, 1_000).map(asImport))
+    const small = await createMemory(owner, { name: 'Small beside it', sourceLang: 'en', targetLang: 'lv' })
     const cache = tmIndexes(db())
-    await cache.warm([memory.id])
+    await cache.warm([memory.id, small.id])
     await importUnits(memory.id, corpus.slice(1_000).map(asImport))
+    await db().transaction((tx) => writeUnit(tx, [small.id], { source: 'A unit written meanwhile.', target: 'Jauns.', createdBy: 'Anna' }))
+    // Synced together: the small memory's one change is applied, the large one goes to a background catch-up.
+    const both = await cache.current([memory.id, small.id])
+    expect([...both.keys()]).toEqual([small.id])
+    expect(both.get(small.id)?.candidates(unitKeys(tokenize('A unit written meanwhile.').tokens), 50)).toHaveLength(1)
     const rows = await db().query<{ id: number; source: string; changedAt: Date }>(
       'select id, source, changed_at as "changedAt" from tm_units where memory_id = $1',
       [memory.id],
@@ -262,11 +268,12 @@ describe('the in-process index (decision 0011)', () => {
     const units = rows.map((row) => prepareUnit({ id: Number(row.id), source: row.source, changedAt: new Date(row.changedAt).getTime() }))
     const queries = corpusQueries(corpus.slice(1_000), 12, 3)
     const expected = queries.map((query) => answer(bruteForceTop(query, units)))
-    // The first lookup finds more changes than a lookup reads: the copy catches up in the background.
+    // While the copy catches up, lookups of the large memory go through the database.
     for (const [at, query] of queries.entries()) expect(answer(await lookupMatches([memory.id], query)), query).toEqual(expected[at])
     await cache.warm([memory.id])
     expect(cache.units).toBeGreaterThanOrEqual(units.length)
     for (const [at, query] of queries.entries()) expect(answer(await lookupMatches([memory.id], query)), query).toEqual(expected[at])
     await deleteMemory(owner, memory.id)
+    await deleteMemory(owner, small.id)
   })
 })

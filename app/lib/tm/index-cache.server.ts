@@ -153,26 +153,23 @@ export class TmIndexCache {
       [memoryIds, since],
     )
     const versions = new Map<number, number>()
-    let puts = 0
+    const puts = new Map<number, number>()
     for (const row of rows) {
       if (row.kind === 'version') {
         if (row.present) versions.set(row.memoryId, Number(row.version))
         else this.entries.delete(row.memoryId)
-      } else if (row.kind === 'put') puts++
-    }
-    if (limit !== null && puts > limit) {
-      for (const memoryId of memoryIds) {
-        const entry = this.entries.get(memoryId)
-        if (entry && !entry.pending && (versions.get(memoryId) ?? 0) > entry.version) this.catchUp(memoryId, entry)
-      }
-      return
+      } else if (row.kind === 'put') puts.set(row.memoryId, (puts.get(row.memoryId) ?? 0) + 1)
     }
     // Two lookups may sync the same memory at once: only a snapshot newer than the copy is applied (it holds every
-    // change since the copy's version, each unit as it is now).
+    // change since the copy's version, each unit as it is now). A memory with more changes than the limit (only
+    // the first were read) catches up in the background.
     const apply = new Set<number>()
     for (const [memoryId, version] of versions) {
       const entry = this.entries.get(memoryId)
-      if (entry && version > entry.version) apply.add(memoryId)
+      if (!entry || version <= entry.version) continue
+      if (limit !== null && (puts.get(memoryId) ?? 0) > limit) {
+        if (!entry.pending) this.catchUp(memoryId, entry)
+      } else apply.add(memoryId)
     }
     for (const row of rows) {
       if (!apply.has(row.memoryId)) continue
