@@ -45,15 +45,21 @@ const int32 = (length: number) => new Int32Array(length)
 
 export class MemoryIndex {
   // Per slot: the unit's id, token count, where its keys start in `keyPool`, whether it is still there.
-  private ids = new Growable(new Float64Array(0), (length) => new Float64Array(length))
-  private tokenCounts = new Growable(new Int32Array(0), int32)
-  private keyStarts = new Growable(new Int32Array(0), int32)
-  private alive = new Growable(new Uint8Array(0), (length) => new Uint8Array(length))
-  private keyPool = new Growable(new Int32Array(0), int32)
+  private ids!: Growable<Float64Array>
+  private tokenCounts!: Growable<Int32Array>
+  private keyStarts!: Growable<Int32Array>
+  private alive!: Growable<Uint8Array>
+  private keyPool!: Growable<Int32Array>
+  /** Slots of units without tokens (only tags, or nothing): the only ones an empty query can match. */
+  private withoutTokenSlots: number[] = []
   private readonly slotOf = new Map<number, number>()
   private deadSlots = 0
   /** Units were loaded without their postings. */
   private unbuilt = false
+
+  constructor() {
+    this.clearSlots()
+  }
 
   // Postings: per key a block of `blocks` (from `blockStart` for `blockSize`), plus the postings added since.
   private blockOf = new Map<number, number>()
@@ -71,10 +77,6 @@ export class MemoryIndex {
 
   get units(): number {
     return this.slotOf.size
-  }
-
-  has(unitId: number): boolean {
-    return this.slotOf.has(unitId)
   }
 
   /** Adds or replaces a unit; `keys` is its sorted key multiset (tm_units.keys). */
@@ -96,7 +98,7 @@ export class MemoryIndex {
   }
 
   /** The new unit's slot; undefined when the unit is there already with these keys. */
-  private append(unitId: number, keys: readonly number[]): number | undefined {
+  private append(unitId: number, keys: ArrayLike<number>): number | undefined {
     const slot = this.slotOf.get(unitId)
     if (slot !== undefined) {
       if (this.sameKeys(slot, keys)) return undefined
@@ -108,7 +110,8 @@ export class MemoryIndex {
     this.tokenCounts.push(keys.length)
     this.keyStarts.push(this.keyPool.size)
     this.alive.push(1)
-    for (const key of keys) this.keyPool.push(key)
+    for (let at = 0; at < keys.length; at++) this.keyPool.push(keys[at] as number)
+    if (keys.length === 0) this.withoutTokenSlots.push(added)
     this.slotOf.set(unitId, added)
     return added
   }
@@ -248,16 +251,9 @@ export class MemoryIndex {
     return candidates.sort((a, b) => b.bound - a.bound)
   }
 
-  /** Bytes held by the typed arrays (the Maps come on top). */
-  get bytes(): number {
-    const arrays = [this.ids, this.tokenCounts, this.keyStarts, this.alive, this.keyPool].map((grown) => grown.items.byteLength)
-    return arrays.reduce((sum, size) => sum + size, 0) + this.blocks.byteLength + this.blockStart.byteLength * 2 + this.marks.byteLength + this.found.byteLength
-  }
-
   private withoutTokens(): IndexCandidate[] {
-    const found: IndexCandidate[] = []
-    for (const [unitId, slot] of this.slotOf) if (this.tokenCounts.items[slot] === 0) found.push({ unitId, bound: 100 })
-    return found
+    const alive = this.withoutTokenSlots.filter((slot) => this.alive.items[slot] === 1)
+    return alive.map((slot) => ({ unitId: this.ids.items[slot] as number, bound: 100 }))
   }
 
   private postingCount(key: number): number {
@@ -278,35 +274,35 @@ export class MemoryIndex {
     return sharedKeys(queryKeys, this.keyPool.items, start, start + (this.tokenCounts.items[slot] as number))
   }
 
-  private sameKeys(slot: number, keys: readonly number[]): boolean {
+  private sameKeys(slot: number, keys: ArrayLike<number>): boolean {
     if (this.tokenCounts.items[slot] !== keys.length) return false
     const start = this.keyStarts.items[slot] as number
-    return keys.every((key, at) => this.keyPool.items[start + at] === key)
+    for (let at = 0; at < keys.length; at++) if (this.keyPool.items[start + at] !== keys[at]) return false
+    return true
   }
 
   /** Moves the live units to the front, in slot order, and forgets the dead. */
   private compact(): void {
     const old = { ids: this.ids, tokenCounts: this.tokenCounts, keyStarts: this.keyStarts, keyPool: this.keyPool, alive: this.alive }
-    this.ids = new Growable(new Float64Array(this.slotOf.size), (length) => new Float64Array(length))
-    this.tokenCounts = new Growable(new Int32Array(this.slotOf.size), int32)
-    this.keyStarts = new Growable(new Int32Array(this.slotOf.size), int32)
-    this.alive = new Growable(new Uint8Array(this.slotOf.size), (length) => new Uint8Array(length))
-    this.keyPool = new Growable(new Int32Array(old.keyPool.size), int32)
-    this.slotOf.clear()
+    this.clearSlots()
     for (let slot = 0; slot < old.ids.size; slot++) {
       if (old.alive.items[slot] !== 1) continue
-      const unitId = old.ids.items[slot] as number
       const start = old.keyStarts.items[slot] as number
-      const count = old.tokenCounts.items[slot] as number
-      this.slotOf.set(unitId, this.ids.push(unitId))
-      this.tokenCounts.push(count)
-      this.keyStarts.push(this.keyPool.size)
-      this.alive.push(1)
-      for (let at = start; at < start + count; at++) this.keyPool.push(old.keyPool.items[at] as number)
+      this.append(old.ids.items[slot] as number, old.keyPool.items.subarray(start, start + (old.tokenCounts.items[slot] as number)))
     }
-    this.deadSlots = 0
     this.marks = new Int32Array(0)
     this.found = new Int32Array(0)
+  }
+
+  private clearSlots(): void {
+    this.ids = new Growable(new Float64Array(0), (length) => new Float64Array(length))
+    this.tokenCounts = new Growable(new Int32Array(0), int32)
+    this.keyStarts = new Growable(new Int32Array(0), int32)
+    this.alive = new Growable(new Uint8Array(0), (length) => new Uint8Array(length))
+    this.keyPool = new Growable(new Int32Array(0), int32)
+    this.withoutTokenSlots = []
+    this.slotOf.clear()
+    this.deadSlots = 0
   }
 }
 

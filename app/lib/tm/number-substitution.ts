@@ -17,12 +17,12 @@ import { tokenize } from './tokens'
 const NUMBER = /\d+(?:[.,\u00A0\u202F\u2009]\d+)*/gu
 
 export function substituteNumbers(matchSource: string, matchTarget: string, currentSource: string): string {
-  const replacements = new Map<string, string>()
+  // The match's number → the segment's; null when one number of the match becomes two different ones.
+  const replacements = new Map<string, string | null>()
   const changed = new Map<string, number>()
   for (const number of diff(currentSource, matchSource).numbers) {
     const earlier = replacements.get(number.candidate)
-    if (earlier !== undefined && earlier !== number.query) replacements.set(number.candidate, '')
-    else replacements.set(number.candidate, number.query)
+    replacements.set(number.candidate, earlier === undefined || earlier === number.query ? number.query : null)
     changed.set(number.candidate, (changed.get(number.candidate) ?? 0) + 1)
   }
   if (replacements.size === 0) return matchTarget
@@ -30,7 +30,7 @@ export function substituteNumbers(matchSource: string, matchTarget: string, curr
   const tokens = parse(matchTarget)
   const inTarget = countForms(tokens.flatMap((token) => (isTag(token) ? [] : (token.text.match(NUMBER) ?? []))))
   for (const [form, replacement] of replacements) {
-    const certain = replacement !== '' && inSource.get(form) === changed.get(form) && inTarget.get(form) === changed.get(form)
+    const certain = replacement !== null && inSource.get(form) === changed.get(form) && inTarget.get(form) === changed.get(form)
     if (!certain) replacements.delete(form)
   }
   if (replacements.size === 0) return matchTarget

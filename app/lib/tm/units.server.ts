@@ -473,7 +473,7 @@ async function matchesInDatabase(
   const passes = [...new Set([...DEEPENING.map((pass) => Math.max(threshold, pass)), threshold])]
   let hits: StoredHit[] = []
   for (const pass of passes) {
-    const found = await matchesFrom(query, queryKeys, memoryIds, pass, threshold, db())
+    const found = await matchesFrom(query, queryKeys, memoryIds, pass, threshold)
     hits = found.hits
     if (hits.length >= top || !found.anyKeyStored || found.searched === threshold) break
   }
@@ -503,12 +503,11 @@ async function matchesFrom(
   memoryIds: readonly number[],
   pass: number,
   lowest: number,
-  using: Queryable,
 ): Promise<{ hits: StoredHit[]; anyKeyStored: boolean; searched: number }> {
   const { rows, anyKeyStored, searched } =
     queryKeys.length === 0
-      ? { rows: await unitsWithoutTokens(memoryIds, using), anyKeyStored: false, searched: pass }
-      : await candidates(memoryIds, queryKeys, pass, lowest, using)
+      ? { rows: await unitsWithoutTokens(memoryIds), anyKeyStored: false, searched: pass }
+      : await candidates(memoryIds, queryKeys, pass, lowest)
   const threshold = searched
   const n = queryKeys.length
   const hits: StoredHit[] = []
@@ -528,8 +527,8 @@ interface CandidateRow extends UnitRow {
 const candidateColumns = /* sql */ `u.id, u.memory_id as "memoryId", u.source, u.target, u.created_by as "createdBy",
   u.changed_at as "changedAt", u.token_count as "tokenCount", u.keys`
 
-async function unitsWithoutTokens(memoryIds: readonly number[], using: Queryable): Promise<CandidateRow[]> {
-  return using.query<CandidateRow>(`select ${candidateColumns} from tm_units u where u.memory_id = any($1::integer[]) and u.token_count = 0`, [
+async function unitsWithoutTokens(memoryIds: readonly number[]): Promise<CandidateRow[]> {
+  return db().query<CandidateRow>(`select ${candidateColumns} from tm_units u where u.memory_id = any($1::integer[]) and u.token_count = 0`, [
     memoryIds,
   ])
 }
@@ -555,14 +554,13 @@ async function candidates(
   queryKeys: readonly number[],
   pass: number,
   lowest: number,
-  using: Queryable,
 ): Promise<{ rows: CandidateRow[]; anyKeyStored: boolean; searched: number }> {
   const n = queryKeys.length
   const counted = countKeys(queryKeys)
   // Always one row at least: when none of the query's keys is stored, no threshold can find anything, and the
   // caller stops without asking again at a lower one. That row also says which threshold was searched: `lowest`
   // when the query's postings number SMALL_POSTINGS or fewer, otherwise `pass`.
-  const rows = await using.query<CandidateRow & { anyKeyStored: boolean; searched: number }>(
+  const rows = await db().query<CandidateRow & { anyKeyStored: boolean; searched: number }>(
     `with frequencies as (
        -- One index probe per query key: a join here may be planned as a scan of every key of the memory (a
        -- memory grown by write-backs has no statistics in PGlite, which runs no autovacuum).
