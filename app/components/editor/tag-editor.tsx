@@ -93,6 +93,12 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
   const pieces = useRef<EditorPieces>(piecesOf(parse(value)))
   const history = useRef<EditHistory>(startHistory(value))
   const selected = useRef<Selected | undefined>(undefined)
+  // The selection as it is now, or as last seen when it is outside the editor: `selected` follows selectionchange,
+  // which the browser fires later, so a key pressed right after an arrow key would otherwise act one key behind.
+  const currentSelection = useCallback(
+    (): Selected | undefined => (container.current ? selectionIn(container.current) : undefined) ?? selected.current,
+    [],
+  )
   const activeSpan = useRef(0)
   const composing = useRef(false)
   const pointerFocus = useRef(false)
@@ -147,12 +153,13 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
       history.current = to
       accepted.current = to.present
       const next = piecesOf(parse(to.present))
-      const plain = selected.current ? plainOffsetOfPosition(pieces.current, selected.current.focus) : 0
+      const focus = currentSelection()?.focus
+      const plain = focus ? plainOffsetOfPosition(pieces.current, focus) : 0
       render(next, positionOfPlainOffset(next, plain), true)
       latest.current.props.onChange?.(to.present)
       reportUnused()
     },
-    [render, reportUnused],
+    [render, reportUnused, currentSelection],
   )
 
   const insertUnused = useCallback(
@@ -160,14 +167,11 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
       const tag = unusedTagsToInsert(latest.current.sourceTokens, parse(accepted.current))[n - 1]
       if (!tag) return false
       const end = endOf(pieces.current)
-      // The selection as it is now: `selected` follows selectionchange, which the browser fires later, so a key
-      // pressed right after Shift+Arrow would otherwise wrap the selection as it was one key earlier.
-      const live = container.current ? selectionIn(container.current) : undefined
-      const { anchor, focus } = live ?? selected.current ?? { anchor: end, focus: end }
+      const { anchor, focus } = currentSelection() ?? { anchor: end, focus: end }
       const inserted = insertTag(pieces.current, tag, anchor, focus)
       return commit(inserted.pieces, 'other', inserted.caret, true)
     },
-    [commit],
+    [commit, currentSelection],
   )
 
   // A value from outside (first render, a save result, copy source, clear) replaces the content.
@@ -176,10 +180,11 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
     if (value !== accepted.current) history.current = recordEdit(history.current, value, 'other', Date.now())
     accepted.current = value
     const next = piecesOf(parse(value))
-    const plain = selected.current ? plainOffsetOfPosition(pieces.current, selected.current.focus) : Number.MAX_SAFE_INTEGER
+    const focus = currentSelection()?.focus
+    const plain = focus ? plainOffsetOfPosition(pieces.current, focus) : Number.MAX_SAFE_INTEGER
     render(next, positionOfPlainOffset(next, plain))
     reportUnused()
-  }, [value, render, reportUnused])
+  }, [value, render, reportUnused, currentSelection])
 
   useEffect(() => {
     reportedUnused.current = undefined
@@ -223,10 +228,13 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
       insertUnusedTag: insertUnused,
       undo: () => travel(undoEdit(history.current)),
       redo: () => travel(redoEdit(history.current)),
-      caretOffset: () => (selected.current ? plainOffsetOfPosition(pieces.current, selected.current.focus) : 0),
+      caretOffset: () => {
+        const focus = currentSelection()?.focus
+        return focus ? plainOffsetOfPosition(pieces.current, focus) : 0
+      },
       value: () => accepted.current,
     }),
-    [insertUnused, travel],
+    [insertUnused, travel, currentSelection],
   )
 
   /** Reads the typed text back (the chips are unchanged: only this code adds or removes them). */
