@@ -11,7 +11,7 @@ const app = build.entry.module
 
 let env
 try {
-  env = await app.boot()
+  env = await app.boot({ threadEntry: new URL('./thread.mjs', import.meta.url) })
 } catch (error) {
   // Configuration and start-up problems are for the operator: the message, not a stack.
   console.error(`Tulks could not start.\n${error instanceof Error ? error.message : String(error)}`)
@@ -41,6 +41,13 @@ server.use(async (req, res, next) => {
 // Fingerprinted assets are immutable; locale files and the icon may change with a release.
 server.use('/build', express.static('public/build', { immutable: true, maxAge: '1y', index: false }))
 server.use(express.static('public', { maxAge: '1h', index: false }))
+
+// Everything else is a page or an answer for one signed-in user: never kept by the browser or a proxy (Back after
+// signing out must not show the file list). A response that says otherwise (a download) keeps its own header.
+server.use((req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store')
+  next()
+})
 
 server.all(
   '*',

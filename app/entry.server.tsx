@@ -1,12 +1,15 @@
-import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { renderToPipeableStream } from 'react-dom/server'
+// The web-streams renderer, not renderToPipeableStream: React 18.3.1's Node renderer sends its whole 2,048-byte
+// buffer when the next character does not fit in what is left of it, so a page carried a U+0000 wherever a
+// two- or three-byte character met a buffer boundary (react/react#31134; fixed only in React 19). This one
+// encodes every piece to bytes first and splits bytes, never characters (docs/decisions/0012).
+import { renderToReadableStream } from 'react-dom/server.browser'
 import { I18nextProvider } from 'react-i18next'
 import { NonceProvider } from './components/nonce'
 import { getLanguage, i18n, renderI18next } from './lib/i18n/i18n.server'
 
-export { boot, shutdown, forbiddenText, formTargets, securityHeaders, isForeignOrigin } from './lib/boot.server'
+export { boot, bootWorkerProcess, runThread, shutdown, forbiddenText, formTargets, securityHeaders, isForeignOrigin } from './lib/boot.server'
 
 const ABORT_DELAY = 5_000
 
@@ -22,9 +25,12 @@ export default async function handleRequest(
 
   // The whole document at once, as one buffer: every loader has finished before rendering starts (no deferred
   // data), so streaming the shell would only cut the page into small writes, each compressed and sent apart.
-  return new Promise<Response>((resolve, reject) => {
-    let didError = false
-    const { pipe, abort } = renderToPipeableStream(
+  let didError = false
+  const abort = new AbortController()
+  const timer = setTimeout(() => abort.abort(), ABORT_DELAY)
+  let body: ArrayBuffer
+  try {
+    const stream = await renderToReadableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={instance}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -32,27 +38,20 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        onAllReady() {
-          const chunks: Buffer[] = []
-          const body = new PassThrough()
-          body.on('data', (chunk: Buffer) => chunks.push(chunk))
-          body.on('end', () => {
-            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: didError ? 500 : responseStatusCode }))
-          })
-          pipe(body)
-        },
-        onShellError(error: unknown) {
-          reject(error)
-        },
+        signal: abort.signal,
         onError(error: unknown) {
           didError = true
           console.error(error)
         },
       },
     )
-    setTimeout(abort, ABORT_DELAY)
-  })
+    await stream.allReady
+    body = await new Response(stream).arrayBuffer()
+  } finally {
+    clearTimeout(timer)
+  }
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+  return new Response(body, { headers: responseHeaders, status: didError ? 500 : responseStatusCode })
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

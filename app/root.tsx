@@ -47,12 +47,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { t, i18n } = useTranslation()
   const nonce = useNonce()
   const language = root?.language ?? i18n.language
+  // A page that failed has no route title (its loader gave no data): it is named by what went wrong.
+  const error = useRouteError()
+  const errorTitle = error == null ? undefined : isNotFound(error) ? t('errors.notFoundTitle') : t('errors.title')
   return (
     <html lang={language} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
+        {errorTitle ? <title>{errorTitle}</title> : <Meta />}
         <Links />
       </head>
       <body>
@@ -100,11 +103,15 @@ function useFocusMainOnNavigation() {
   }, [location.key])
 }
 
+function isNotFound(error: unknown): boolean {
+  return isRouteErrorResponse(error) && error.status === 404
+}
+
 /** The one error boundary (issue #2): a translated message, never a stack trace outside development. */
 export function ErrorBoundary() {
   const error = useRouteError()
   const { t } = useTranslation()
-  const notFound = isRouteErrorResponse(error) && error.status === 404
+  const notFound = isNotFound(error)
   const showDetails = process.env.NODE_ENV === 'development' && error instanceof Error
   return (
     <section className="error-page" aria-labelledby="error-title">

@@ -6,8 +6,9 @@ import { gzipSync } from 'node:zlib'
 import { Parser } from 'htmlparser2'
 
 /**
- * The built app as benchmarks use it: `node server.mjs` as a child process on a loopback port, and the scripts
- * a page names. Shared by bench/import (file list JavaScript) and bench/translator.
+ * The built app as benchmarks and process-level tests use it: `node server.mjs` (and `node worker.mjs`) as child
+ * processes on a loopback port, and the scripts a page names. Shared by bench/import, bench/translator, bench/load and
+ * the tests that kill servers (test/durability.test.ts, test/scale-out.test.ts).
  */
 export const REPO = path.resolve(new URL('..', import.meta.url).pathname)
 
@@ -30,13 +31,13 @@ export async function freePort(preferred: number): Promise<number> {
   return (await tryPort(preferred)) ?? (await tryPort(0)) ?? preferred
 }
 
-function waitForListening(server: ChildProcess, timeoutMs: number): Promise<void> {
+function waitForOutput(server: ChildProcess, text: string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = ''
-    const timer = setTimeout(() => reject(new Error(`the server did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs)
+    const timer = setTimeout(() => reject(new Error(`the process did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs)
     const watch = (chunk: Buffer) => {
       output += chunk.toString()
-      if (output.includes('listening')) {
+      if (output.includes(text)) {
         clearTimeout(timer)
         resolve()
       }
@@ -45,42 +46,68 @@ function waitForListening(server: ChildProcess, timeoutMs: number): Promise<void
     server.stderr?.on('data', watch)
     server.once('exit', (code) => {
       clearTimeout(timer)
-      reject(new Error(`the server exited with ${code}:\n${output}`))
+      reject(new Error(`the process exited with ${code}:\n${output}`))
     })
   })
 }
 
-export interface RunningServer {
-  origin: string
+export interface RunningProcess {
+  /** SIGTERM, then SIGKILL after 10 s; resolves when it has exited. */
   stop(): Promise<void>
+  /** SIGKILL at once (no clean-up at all); resolves when it has exited. */
+  kill(): Promise<void>
+  /** Everything it printed so far. */
+  output(): string
+}
+
+export interface RunningServer extends RunningProcess {
+  origin: string
 }
 
 /** Starts `node server.mjs` (production mode, 127.0.0.1) with `env` added; resolves once it listens. */
 export async function startServer(env: Record<string, string>, preferredPort: number): Promise<RunningServer> {
   const port = await freePort(preferredPort)
-  const server = spawn('node', [...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_PROFILE] : []), ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), 'server.mjs'], {
-    cwd: REPO,
-    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  try {
-    await waitForListening(server, 60_000)
-  } catch (error) {
-    await stopServer(server)
-    throw error
-  }
-  return { origin: `http://127.0.0.1:${port}`, stop: () => stopServer(server) }
+  const flags = [
+    ...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_PROFILE] : []),
+    ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
+  ]
+  const running = await startProcess([...flags, 'server.mjs'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, 'listening')
+  return { ...running, origin: `http://127.0.0.1:${port}` }
 }
 
-function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return Promise.resolve()
+/** Starts `node worker.mjs` (background tasks only, PostgreSQL) with `env` added; resolves once it runs. */
+export function startWorkerProcess(env: Record<string, string>): Promise<RunningProcess> {
+  return startProcess(['worker.mjs'], env, 'worker is running')
+}
+
+async function startProcess(args: string[], env: Record<string, string>, readyText: string): Promise<RunningProcess> {
+  const child = spawn('node', args, {
+    cwd: REPO,
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const running: RunningProcess = { stop: () => stopProcess(child, 'SIGTERM'), kill: () => stopProcess(child, 'SIGKILL'), output: () => output }
+  try {
+    await waitForOutput(child, readyText, 60_000)
+  } catch (error) {
+    await running.kill()
+    throw error
+  }
+  return running
+}
+
+function stopProcess(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
-    const force = setTimeout(() => server.kill('SIGKILL'), 10_000)
-    server.once('exit', () => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    child.once('exit', () => {
       clearTimeout(force)
       resolve()
     })
-    server.kill('SIGTERM')
+    child.kill(signal)
   })
 }
 

@@ -17,3 +17,12 @@ export function seeded(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
   }
 }
+
+/** A positive whole-number command-line flag (`--name 5`), or `fallback` when it is not given. */
+export function numberFlag(name: string, fallback: number): number {
+  const index = process.argv.indexOf(name)
+  if (index < 0) return fallback
+  const value = Number(process.argv[index + 1])
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} expects a positive whole number`)
+  return value
+}

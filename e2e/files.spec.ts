@@ -155,10 +155,23 @@ test.describe('every refusal gets its SPEC §8 message', () => {
     })
     await upload(page, [{ name: 'bojāts.docx', body: Buffer.from(docx) }])
     const row = page.getByRole('row', { name: /bojāts\.docx/ })
-    await expect(row).toContainText('Neizdevās pārveidot datni.', { timeout: 30_000 })
+    // SPEC §8: "Error while loading the file: " with the reason, then the broken-file message.
+    await expect(row).toContainText('Kļūda, ielādējot datni: Neizdevās pārveidot datni.', { timeout: 30_000 })
     await expect(row).toContainText('Neizdevās ielādēt datni, lūdzu, izdzēsiet to un mēģiniet vēlreiz.')
     await expect(row.getByRole('link', { name: 'Tulkot' })).toHaveCount(0)
     await expectNoAxeViolations(page, testInfo)
+
+    // Its creation status is FAILED with the code, never READY; its translator address says why, not "Analysing".
+    const [, id, password] = /\/files\/(\d+)\/([^/]+)\/delete/.exec((await row.getByRole('link', { name: 'Dzēst bojāts.docx' }).getAttribute('href'))!)!
+    const status = await page.request.post('/files/creation-status', { form: { projectId: id!, projectPassword: password! } })
+    expect(await status.json()).toMatchObject({ status: 'FAILED', errors: [{ code: 'ErrorConvertingFile' }] })
+    await page.goto(`/translate/${id}/${password}`)
+    await expect(page.getByRole('alert')).toHaveText(
+      'Kļūda, ielādējot datni: Neizdevās pārveidot datni. Neizdevās ielādēt datni, lūdzu, izdzēsiet to un mēģiniet vēlreiz.',
+    )
+    await expectNoAxeViolations(page, testInfo)
+    await page.getByRole('link', { name: 'Atpakaļ uz datņu sarakstu' }).click()
+    await expect(page).toHaveURL(/\/$/)
     await deleteFile(page, 'bojāts.docx')
   })
 })

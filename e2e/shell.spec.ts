@@ -1,5 +1,5 @@
 import type { APIResponse, Page, Response } from '@playwright/test'
-import { expect, expectNoAxeViolations, firstAccount, hydrated, lv, signIn, test } from './helpers'
+import { expect, expectNoAxeViolations, firstAccount, hydrated, lv, signIn, signOut, test } from './helpers'
 
 function expectSecurityHeaders(response: APIResponse | Response | null | undefined, what: string) {
   expect(response, what).toBeTruthy()
@@ -86,6 +86,36 @@ test.describe('signed in', () => {
     await page.goto('/some/unknown/path?x=1')
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByText(lv.empty)).toBeVisible()
+  })
+
+  test('private pages are never cached, and Back after signing out does not show them', async ({ page }) => {
+    for (const path of ['/', '/memories', '/_root.data']) {
+      const response = await page.request.get(path)
+      expect(response.status(), path).toBe(200)
+      expect(response.headers()['cache-control'], path).toBe('no-store')
+    }
+    await page.goto('/memories')
+    await signOut(page)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fmemories$/)
+    await expect(page.getByRole('heading', { name: lv.signInTitle })).toBeVisible()
+  })
+
+  test('a page that does not exist is named and explained in the interface language', async ({ page }, testInfo) => {
+    const response = await page.goto('/translate/999999/no-such-password')
+    expect(response!.status()).toBe(404)
+    await expect(page).toHaveTitle('Nav atrasts')
+    await expect(page.getByRole('alert')).toHaveText('Šī lapa vai datne neeksistē vai nepieder jums.')
+    await expectNoAxeViolations(page, testInfo)
+    const download = await page.request.get('/files/999999/no-such-password/translated')
+    expect(download.status()).toBe(404)
+    expect(await download.text()).toContain('<title>Nav atrasts</title>')
+    // An absurd segment or page number finds nothing, or the last page: never a server error.
+    expect((await page.request.get('/translate/999999/x?segment=99999999999999999999')).status()).toBe(404)
+    expect((await page.request.get('/?page=99999999999999999999')).status()).toBe(200)
+    await page.goto('/?page=999')
+    await expect(page).toHaveURL(/\/\?page=1$/)
+    await expect(page.getByRole('heading', { name: 'Datnes', level: 1 })).toBeVisible()
   })
 
   test('the header names the user and the skip link leads to the main content', async ({ page }, testInfo) => {

@@ -159,14 +159,15 @@ function FileTableRow({ row, language, onDelete }: { row: FileRow; language: str
 
 function FileStatus({ row }: { row: FileRow }) {
   const { t } = useTranslation(['files', 'common'])
-  if (row.status === 'FAILED') {
+  const reason = brokenReason(row)
+  if (reason) {
+    // SPEC §8: "Error while loading the file: " and the reason, then the broken-file message with its quick delete.
     return (
       <span className="file-status file-status-error">
-        {t(`files:uploadErrors.${row.errorCode ?? 'ErrorCreatingProject'}`)} {t('files:status.brokenDelete')}
+        {t('files:status.loadError', { reason: t(reason) })} {t('files:status.brokenDelete')}
       </span>
     )
   }
-  if (row.analysisStatus === 'EMPTY') return <span className="file-status file-status-error">{t('files:status.brokenDelete')}</span>
   if (row.status === 'WAITING') return <span className="file-status">{t('files:status.converting')}</span>
   if (row.analysisStatus === 'DONE') return null
   if (row.analysisStatus === 'PRETRANSLATING') {
@@ -187,6 +188,13 @@ function FileStatus({ row }: { row: FileRow }) {
       </label>
     </span>
   )
+}
+
+/** Why a file cannot be translated (a translation key), or undefined while it can be or still may be. */
+export function brokenReason(row: Pick<FileRow, 'status' | 'analysisStatus' | 'errorCode'>): string | undefined {
+  if (row.status === 'FAILED') return `files:uploadErrors.${row.errorCode ?? 'ErrorCreatingProject'}`
+  if (row.analysisStatus === 'EMPTY') return 'files:status.nothingToTranslate'
+  return undefined
 }
 
 /** SPEC §2/§9 pager: Back, at most 10 page buttons, Next; only when there is more than one page. */

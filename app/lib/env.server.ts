@@ -80,7 +80,7 @@ export const envSchema = z.object({
   TM_INDEX_UNITS: z.coerce
     .number({ invalid_type_error: 'expected a whole number' })
     .int('expected a whole number')
-    .min(0, 'expected 0 or more')
+    .min(1_000, 'expected 1000 or more: lookups go through the copies this many units are held in (docs/decisions/0014)')
     .default(5_000_000),
   WORKER: booleanFlag.default('true'),
   WORKER_POLL_MS: positiveInt(1000),

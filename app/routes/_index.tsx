@@ -10,6 +10,7 @@ import { usePollWhilePending } from '~/components/use-poll-while-pending'
 import { useUploadQueue } from '~/components/upload-queue'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
+import { rowId } from '~/lib/http/row-id'
 import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
 import { parseProfileForm, saveProfile } from '~/lib/profile/profile.server'
 import { mtRegistry } from '~/lib/mt/registry.server'
@@ -31,9 +32,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Taken before the list is read: everything created before this moment is in the list (upload-queue.ts).
   const loadedAt = Date.now()
   const url = new URL(request.url)
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const page = rowId(url.searchParams.get('page')) ?? 1
   const [{ total, projects }, memories] = await Promise.all([listProjects(user.id, page, FILES_PER_PAGE), listMemories(user.id)])
   const pages = Math.max(1, Math.ceil(total / FILES_PER_PAGE))
+  if (page > pages) {
+    // Past the end (a deleted file emptied the last page, or a typed address): the last page, at its own address.
+    url.searchParams.set('page', String(pages))
+    throw redirect(`/?${url.searchParams}`)
+  }
   // SPEC §2 MT widget; without JavaScript its swap and "show domains" buttons come back here with the languages.
   const { systems } = await mtRegistry().listSystems()
   const { sources, targets } = widgetLanguages(systems)

@@ -1,12 +1,16 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import packageJson from '../../package.json'
 import { requireUser } from '~/lib/auth/session.server'
+import { withRefusalPage } from '~/lib/http/refusal-page.server'
+import { downloadStream } from '~/lib/threads/helper-thread.server'
 import { requireMemory } from '~/lib/tm/memory-page.server'
-import { tmxExportResponse } from '~/lib/tm/tmx-export.server'
+import { tmxExportHeaders } from '~/lib/tm/tmx-export.server'
 
-/** Issue 5 "TMX": the memory as a TMX 1.4b download, streamed. */
+/** Issue 5 "TMX": the memory as a TMX 1.4b download, streamed as the download thread writes it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const memory = await requireMemory(user.id, params)
-  return tmxExportResponse(memory, packageJson.version)
+  return withRefusalPage(request, async () => {
+    const memory = await requireMemory(user.id, params)
+    return new Response(downloadStream({ kind: 'tmx-export', memory, version: packageJson.version }), { headers: tmxExportHeaders(memory) })
+  })
 }

@@ -175,7 +175,7 @@ function ImportItem({ job, language }: { job: TmxImport & { percent: number }; l
   const number = (value: number) => formatNumber(value, language)
   const report = job.report
   return (
-    <li className="import-item">
+    <li className="import-item" data-status={job.status}>
       <p>
         <strong>{job.fileName}</strong> → {job.memoryName}
       </p>

@@ -27,6 +27,7 @@ import { changeFontSize, type FontSizeChange } from '~/lib/projects/font-size'
 import { projectSettings, saveProjectSettings } from '~/lib/projects/project-settings.server'
 import { memoryChoicesFromForm } from '~/lib/tm/memory-form'
 import { requireProject } from '~/lib/projects/projects.server'
+import { brokenReason } from '~/components/file-table'
 import { matchBand, remainingMinutes } from '~/lib/projects/segment-rules'
 import { isSplitMergeIntent, splitOrMerge } from '~/lib/projects/split-merge-form.server'
 import {
@@ -56,8 +57,9 @@ import { searchConcordance } from '~/lib/tm/concordance.server'
 import { startTmPretranslation } from '~/lib/tm/project-tm.server'
 import { chosenSuggestion, suggestionsFor } from '~/lib/tm/suggestions.server'
 import { mayWriteBack, writeBack, WriteBackError } from '~/lib/tm/write-back.server'
+import { rowId, rowIdSchema } from '~/lib/http/row-id'
 
-export const handle = { i18n: ['common', 'translate', 'comments', 'editor', 'memories', 'suggestions'] }
+export const handle = { i18n: ['common', 'files', 'translate', 'comments', 'editor', 'memories', 'suggestions'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -72,6 +74,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       title,
       language,
       analysing: true as const,
+      // A file that could not be converted, or holds nothing to translate, says so instead of "Analysing…" forever.
+      broken: brokenReason(project),
+      deleteHref: `/files/${project.id}/${project.password}/delete`,
       pretranslating: project.analysisStatus === 'PRETRANSLATING',
       done: project.analysisStatus === 'PRETRANSLATING' ? project.pretranslated : project.segmentsAnalyzed,
       total: project.segmentCount,
@@ -159,10 +164,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * the browser's background loads) the page after or before a segment already shown.
  */
 function windowAnchor(params: URLSearchParams, wanted: number | undefined): WindowAnchor {
-  const after = Number(params.get('after'))
-  const before = Number(params.get('before'))
-  if (Number.isSafeInteger(after) && after > 0) return { after }
-  if (Number.isSafeInteger(before) && before > 0) return { before }
+  const after = rowId(params.get('after'))
+  const before = rowId(params.get('before'))
+  if (after !== undefined) return { after }
+  if (before !== undefined) return { before }
   return wanted ? { center: wanted } : { first: true }
 }
 
@@ -175,7 +180,7 @@ const segmentIntent = z.union([
 
 const segmentFormSchema = z.object({
   intent: segmentIntent,
-  segmentId: z.coerce.number().int().positive(),
+  segmentId: rowIdSchema,
   target: z.string().max(100_000).default(''),
   source: z.string().max(100_000).default(''),
   renderedAt: z.coerce.number().default(0),
@@ -341,6 +346,7 @@ export default function Translate() {
   const hydrated = useHydrated()
   const { t } = useTranslation('translate')
   useHotkeys()
+  if (loaded.analysing && loaded.broken) return <BrokenFile name={loaded.name} reason={loaded.broken} deleteHref={loaded.deleteHref} />
   if (loaded.analysing) return <AnalysingWait name={loaded.name} pretranslating={loaded.pretranslating} done={loaded.done} total={loaded.total} />
   const here = placeHref(loaded.base, {
     ...loaded.place,
@@ -404,6 +410,22 @@ export default function Translate() {
         />
       </div>
       <TranslatorFooter footer={loaded.footer} name={loaded.name} language={loaded.language} />
+    </section>
+  )
+}
+
+function BrokenFile({ name, reason, deleteHref }: { name: string; reason: string; deleteHref: string }) {
+  const { t } = useTranslation(['files', 'translate'])
+  return (
+    <section aria-labelledby="translate-title">
+      <h1 id="translate-title">{name}</h1>
+      <p role="alert" className="form-error">
+        {t('files:status.loadError', { reason: t(reason) })} {t('files:status.brokenDelete')}
+      </p>
+      <p className="button-row">
+        <Link to={deleteHref}>{t('files:actions.delete')}</Link>
+        <Link to="/">{t('translate:backToFiles')}</Link>
+      </p>
     </section>
   )
 }

@@ -20,17 +20,10 @@ import { parse, plainText } from '../../app/lib/tags'
 import { getEnv } from '../../app/lib/env.server'
 import { printTable, thousands, times } from '../print'
 import { benchDatabase, createBenchProject, translatorDocument } from '../translator/project'
+import { numberFlag } from '../measure'
 
 const TARGET_RATIO = 1.2
 const SYSTEM = 'apertium:eng|spa'
-
-function numberFlag(name: string, fallback: number): number {
-  const index = process.argv.indexOf(name)
-  if (index < 0) return fallback
-  const value = Number(process.argv[index + 1])
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} expects a positive whole number`)
-  return value
-}
 
 const SEGMENTS = numberFlag('--segments', 2000)
 const ROUNDS = numberFlag('--rounds', 2)

@@ -1,6 +1,6 @@
 /**
- * bench/tm concordance (issue 5): what the Translations tab's concordance search costs (concordance.server.ts:
- * the newest units first, then pg_trgm's GIN indexes) at each size, on PGlite (in memory) or PostgreSQL
+ * bench/tm concordance (issues 5, 15): what the Translations tab's concordance search costs (concordance.server.ts:
+ * the newest units first, then the GIN index of each unit's word hashes; docs/decisions/0014) at each size, on PGlite (in memory) or PostgreSQL
  * (DATABASE_URL), beside the same search as a sequential scan with no index, in the same run.
  *
  *   npx tsx bench/tm/concordance.ts [--sizes 100000,1000000] [--queries 10]
@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../../app/lib/db/database.server'
 import { setDatabase } from '../../app/lib/db/db.server'
 import { migrate } from '../../app/lib/db/migrate.server'
 import { concordance } from '../../app/lib/tm/concordance.server'
+import { unitWords } from '../../app/lib/tm/concordance-words'
 import { percentile } from '../measure'
 import { printTable, thousands, times as ratio } from '../print'
 
@@ -69,9 +70,9 @@ for (const size of SIZES) {
     const sources = Array.from({ length: count }, (_, i) => `${english[(from + i) % english.length]} ${from + i}`)
     const targets = Array.from({ length: count }, (_, i) => `${latvian[(from + i) % latvian.length]} ${from + i}`)
     await database.query(
-      `insert into tm_units (memory_id, source, target, source_hash, token_count, created_by)
-       select $1, s, t, md5(s), 10, 'bench' from unnest($2::text[], $3::text[]) as u(s, t)`,
-      [memory!.id, sources, targets],
+      `insert into tm_units (memory_id, source, target, source_hash, token_count, words, created_by)
+       select $1, s, t, md5(s), 10, w::integer[], 'bench' from unnest($2::text[], $3::text[], $4::text[]) as u(s, t, w)`,
+      [memory!.id, sources, targets, sources.map((source, i) => `{${unitWords(source, targets[i]!).join(',')}}`)],
     )
   }
   // As a TMX import does (importUnits): PGlite runs no autovacuum, and the planner needs the statistics.

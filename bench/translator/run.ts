@@ -13,7 +13,7 @@ import { migrate } from '../../app/lib/db/migrate.server'
 import { measureScripts, requireBuild, startServer } from '../app-server'
 import { activeForm, signIn, translatorClient, type ActiveForm } from './client'
 import { bareWindowRead, benchDatabase, createBenchProject, translatorDocument, USER, type CreatedProject } from './project'
-import { percentile, seeded } from '../measure'
+import { numberFlag, percentile, seeded } from '../measure'
 import { kb, printTable, thousands, times } from '../print'
 
 const TARGET_P95_MS = 50
@@ -21,14 +21,6 @@ const JS_TARGET_KB = 150
 /** Segments on each side of the active one: the window is 11 rows (SPEC §9 page size). */
 const WINDOW = 5
 const WARM_UP = 20
-
-function numberFlag(name: string, fallback: number): number {
-  const index = process.argv.indexOf(name)
-  if (index < 0) return fallback
-  const value = Number(process.argv[index + 1])
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} expects a positive whole number`)
-  return value
-}
 
 const SEGMENTS = numberFlag('--segments', 50_000)
 const SAMPLES = numberFlag('--samples', 200)

@@ -56,13 +56,22 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
+  const { pglite, release } = await openPgliteDirectory(dataDir)
+  return wrapPglite(pglite, release)
+}
+
+/**
+ * Opens the embedded database in `dataDir` in this thread, holding the directory's lock file until `release`
+ * (after closing). The app's server does this in its database thread (database-thread.server.ts).
+ */
+export async function openPgliteDirectory(dataDir: string): Promise<{ pglite: PGlite; release: () => void }> {
   fs.mkdirSync(dataDir, { recursive: true })
   // PGlite does not lock its directory and a second process silently loses writes (DESIGN.md facts).
   const release = takeDirectoryLock(path.join(dataDir, 'db.lock'))
   try {
     const pglite = new PGlite(path.join(dataDir, 'db'), { parsers: int8AsNumber, extensions })
     await pglite.waitReady
-    return wrapPglite(pglite, release)
+    return { pglite, release }
   } catch (error) {
     release()
     throw error

@@ -17,9 +17,13 @@ export function locationFromEnv(env: Env): DatabaseLocation {
     : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) }
 }
 
-/** Opens the configured database and brings its schema up to date. */
+/** Opens the configured database in this thread and brings its schema up to date (the CLI, a worker process). */
 export async function connectDatabase(env: Env): Promise<Database> {
-  const database = await openDatabase(locationFromEnv(env))
+  return adoptDatabase(await openDatabase(locationFromEnv(env)))
+}
+
+/** Brings an open database's schema up to date and makes it the app's handle; closes it if migrating fails. */
+export async function adoptDatabase(database: Database): Promise<Database> {
   try {
     await migrate(database)
   } catch (error) {

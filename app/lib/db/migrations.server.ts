@@ -408,4 +408,111 @@ export const migrations: Migration[] = [
       create index tm_removed_version_idx on tm_removed (memory_id, version);
     `,
   },
+  {
+    version: 13,
+    name: 'files in chunks, projects deleted in the background',
+    sql: /* sql */ `
+      -- Issue 15: no statement may run long on the embedded database, whose one session every request shares. An
+      -- uploaded file is stored in chunks of at most 256 KiB, each its own statement, before the short transaction
+      -- that creates its project; conversion and download read it back a chunk at a time. A stored file that never
+      -- became a project (the upload failed or the process died) is removed by the worker's housekeeping.
+      create table stored_files (
+        id integer generated always as identity primary key,
+        size bigint not null,
+        sha256 text not null,
+        created_at timestamptz not null default now()
+      );
+      create table stored_file_chunks (
+        file_id integer not null references stored_files (id) on delete cascade,
+        position integer not null,
+        bytes bytea not null,
+        primary key (file_id, position)
+      );
+      alter table project_files add column file_id integer references stored_files (id);
+      do $$
+      declare
+        existing record;
+        stored integer;
+      begin
+        for existing in select project_id, bytes, size, sha256 from project_files loop
+          insert into stored_files (size, sha256) values (existing.size, existing.sha256) returning id into stored;
+          insert into stored_file_chunks (file_id, position, bytes) values (stored, 0, existing.bytes);
+          update project_files set file_id = stored where project_id = existing.project_id;
+        end loop;
+      end
+      $$;
+      alter table project_files alter column file_id set not null;
+      alter table project_files drop column bytes;
+      create index project_files_file_idx on project_files (file_id);
+
+      -- Deleting a project of 80,000 segments takes seconds: the request only marks it (it disappears at once for
+      -- its owner) and a background task removes its rows in bounded batches.
+      alter table projects add column deleted_at timestamptz;
+
+      -- A block of consecutive ids from a table's identity, for rows written in several batches (conversion): the
+      -- caller holds the segment-id advisory lock, as every writer of segment ids does.
+      create function reserve_ids(table_name text, wanted integer) returns integer language plpgsql as $$
+      declare
+        sequence_name text := pg_get_serial_sequence(table_name, 'id');
+        first integer;
+      begin
+        if wanted <= 0 then
+          return null;
+        end if;
+        first := nextval(sequence_name);
+        if wanted > 1 then
+          perform setval(sequence_name, first + wanted - 1);
+        end if;
+        return first;
+      end
+      $$;
+    `,
+  },
+  {
+    version: 14,
+    name: 'translation memory storage at scale',
+    sql: /* sql */ `
+      -- Issue 15, docs/decisions/0014. Lookups go through each instance's copy of the index (decision 0011), built
+      -- from tm_units.keys; the posting tables the database path read (migration 8) go, and with them a third of an
+      -- import's time and more than half of the space.
+      drop table tm_keys;
+      drop table tm_key_counts;
+      drop index tm_units_length_idx;
+      drop index tm_units_unindexed_idx;
+      -- Concordance finds whole words (any case) through a GIN index of each unit's word hashes, source and target
+      -- together (app/lib/tm/concordance-words.ts): a tenth of the size of the two trigram indexes (migration 11), and
+      -- about as cheap to write as the unit itself.
+      drop index tm_units_source_trgm_idx;
+      drop index tm_units_target_trgm_idx;
+      alter table tm_units add column words integer[];
+      create index tm_units_words_idx on tm_units using gin (words);
+      -- Deleting a memory of a million units takes a minute: the request only marks it (gone at once from every page
+      -- and lookup) and a background task removes its units in bounded batches.
+      alter table memories add column deleted_at timestamptz;
+      -- The memories page shows each memory's size: counted on every page load it cost a scan of the memory.
+      -- Statement-level triggers keep it, as segments keep a project's word sums (migration 5).
+      alter table memories add column unit_count bigint not null default 0;
+      update memories m set unit_count = (select count(*) from tm_units u where u.memory_id = m.id);
+      create function tm_units_counted() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'DELETE' then
+          update memories m set unit_count = m.unit_count - d.units
+            from (select memory_id, count(*) as units from old_rows group by memory_id) d where m.id = d.memory_id;
+        else
+          update memories m set unit_count = m.unit_count + d.units
+            from (select memory_id, count(*) as units from new_rows group by memory_id) d where m.id = d.memory_id;
+        end if;
+        return null;
+      end
+      $$;
+      create trigger tm_units_inserted after insert on tm_units
+        referencing new table as new_rows for each statement execute function tm_units_counted();
+      create trigger tm_units_deleted after delete on tm_units
+        referencing old table as old_rows for each statement execute function tm_units_counted();
+      -- Units written before this migration get their words (and keys, if they have none) from a background task.
+      insert into tasks (kind, payload)
+      select 'index-memory', json_build_object('memoryId', m.id)::jsonb from memories m
+       where exists (select 1 from tm_units u where u.memory_id = m.id);
+    `,
+  },
 ]

@@ -11,20 +11,19 @@ import { protocol, type PGlite } from '@electric-sql/pglite'
  * PGlite runs one statement at a time synchronously, so only transactions need ordering: a transaction holds the
  * lock from BEGIN to COMMIT, and a statement outside one waits for it.
  */
+export type StatementRunner = <Row>(sql: string, params: readonly unknown[], syncToFs: boolean) => Promise<Row[]>
+
 export interface PgliteStatements {
   query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>
   transaction<T>(work: (query: <Row>(sql: string, params?: readonly unknown[]) => Promise<Row[]>) => Promise<T>): Promise<T>
 }
 
-export function pgliteStatements(pglite: PGlite): PgliteStatements {
-  let queue: Promise<unknown> = Promise.resolve()
-  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const result = queue.then(work)
-    queue = result.catch(() => {})
-    return result
-  }
-
-  async function run<Row>(sql: string, params: readonly unknown[], syncToFs: boolean): Promise<Row[]> {
+/**
+ * One statement in one call; `syncToFs` writes PGlite's files out after it (every statement outside a transaction,
+ * and COMMIT). The database thread schedules these itself (database-host.server.ts).
+ */
+export function pgliteRunner(pglite: PGlite): StatementRunner {
+  return async function run<Row>(sql: string, params: readonly unknown[], syncToFs: boolean): Promise<Row[]> {
     const { serialize } = protocol
     const message = concat([
       serialize.parse({ text: sql }),
@@ -37,6 +36,16 @@ export function pgliteStatements(pglite: PGlite): PgliteStatements {
     if (syncToFs) await pglite.syncToFs()
     return rowsOf<Row>(messages, pglite.parsers)
   }
+}
+
+export function pgliteStatements(pglite: PGlite): PgliteStatements {
+  let queue: Promise<unknown> = Promise.resolve()
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = queue.then(work)
+    queue = result.catch(() => {})
+    return result
+  }
+  const run = pgliteRunner(pglite)
 
   return {
     query: (sql, params = []) => exclusive(() => run(sql, params, true)),

@@ -1,6 +1,8 @@
 import { db } from '../db/db.server'
 import { enqueue } from '../jobs/queue.server'
+import { wakeWorker } from '../jobs/wake.server'
 import { checkTarget } from '../projects/segment-rules'
+import { segmentsAfter } from '../projects/segments.server'
 import { parse } from '../tags'
 import { countBands } from '../tm/analysis-bands'
 import { splitSystemId, type MtErrorCode, type MtSystem } from './provider'
@@ -87,7 +89,7 @@ export async function saveMtSystem(project: MtProject, systemId: string): Promis
  * project has no system or is not ready for it (still analysing, or a pretranslation already runs).
  */
 export async function startMtPretranslation(projectId: number): Promise<boolean> {
-  return db().transaction(async (tx) => {
+  const started = await db().transaction(async (tx) => {
     const rows = await tx.query(
       `update projects set analysis_status = 'PRETRANSLATING', pretranslated = 0, pretranslate_error = null
         where id = $1 and status = 'READY' and analysis_status = 'DONE' and mt_system_id is not null returning id`,
@@ -97,6 +99,8 @@ export async function startMtPretranslation(projectId: number): Promise<boolean>
     await enqueue(tx, { kind: 'pretranslate', projectId, payload: { useMt: true } })
     return true
   })
+  if (started) wakeWorker()
+  return started
 }
 
 /**
@@ -113,7 +117,7 @@ export async function pretranslateFromMt(projectId: number, progress: (done: num
   if (!systemId) return finishMtPretranslation(projectId, 0, 'unknown-system')
   let filled = 0
   let seen = 0
-  let step = await pretranslationStep(projectId, 0)
+  let step = await pretranslationStep(projectId, -1)
   let written: Promise<void> = Promise.resolve()
   while (step.read > 0) {
     const rows = step.rows
@@ -137,15 +141,17 @@ export async function pretranslateFromMt(projectId: number, progress: (done: num
   return finishMtPretranslation(projectId, filled)
 }
 
-/** The next PRETRANSLATE_BATCH segments after id `after`, and those of them MT may fill. */
+/** The next PRETRANSLATE_BATCH segments after position `after`, and those of them MT may fill. */
 async function pretranslationStep(projectId: number, after: number): Promise<{ read: number; after: number; rows: { id: number; source: string }[] }> {
-  const batch = await db().query<{ id: number; source: string; status: string; target: string | null; saveType: string | null }>(
-    `select id, source, status, target, save_type as "saveType" from segments where project_id = $1 and id > $2 order by id limit $3`,
-    [projectId, after, PRETRANSLATE_BATCH],
+  const batch = await segmentsAfter<{ id: number; position: number; source: string; status: string; target: string | null; saveType: string | null }>(
+    projectId,
+    after,
+    PRETRANSLATE_BATCH,
+    `id, source, status, target, save_type as "saveType"`,
   )
   return {
     read: batch.length,
-    after: batch.at(-1)?.id ?? after,
+    after: batch.at(-1)?.position ?? after,
     rows: batch.filter((row) => row.status !== 'TRANSLATED' && (!row.target || row.saveType === 'MT')),
   }
 }
@@ -155,7 +161,7 @@ async function writeMtDrafts(rows: readonly { id: number }[], translations: read
   await db().query(
     `update segments s set target = f.target, status = 'DRAFT', save_type = 'MT', save_match = null, updated_at = now()
        from unnest($1::integer[], $2::text[]) as f(id, target)
-      where s.id = f.id and s.status <> 'TRANSLATED' and (coalesce(s.target, '') = '' or s.save_type = 'MT')`,
+      where s.id = f.id and s.id = any($1::integer[]) and s.status <> 'TRANSLATED' and (coalesce(s.target, '') = '' or s.save_type = 'MT')`,
     [rows.map((row) => row.id), translations],
   )
 }

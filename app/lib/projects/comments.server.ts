@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Queryable } from '../db/database.server'
 import { db } from '../db/db.server'
 import { checkComment, MESSAGE_TYPE, type CommentError } from './comment-rules'
+import { rowIdSchema } from '../http/row-id'
 
 /**
  * Segment comments (SPEC §3 "Comment", §7 "comments/add" and "comments/resolve"). Every query filters by the
@@ -139,7 +140,7 @@ export const COMMENT_INTENTS = ['comment-add', 'comment-resolve'] as const
 
 const commentForm = z.object({
   intent: z.enum(COMMENT_INTENTS),
-  segmentId: z.coerce.number().int().positive().max(2 ** 31 - 1),
+  segmentId: rowIdSchema,
   message: z.string().default(''),
   /** Sent by the enhanced (JavaScript) form: answer with data instead of redirecting, so the page stays put. */
   reply: z.literal('data').optional(),

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto'
 import { db } from '../db/db.server'
 import { enqueue } from '../jobs/queue.server'
+import { wakeWorker } from '../jobs/wake.server'
+import { deleteStoredFile, storedFileBytes, storeFile } from './stored-files.server'
 import { ensureDefaultMemory } from '../tm/memories.server'
+import { rowId } from '../http/row-id'
 
 /**
  * Projects and their one job (SPEC §3). Every read filters by owner, so another user's project is simply
@@ -70,34 +73,45 @@ export interface NewProject {
   mtPretranslate: boolean
 }
 
-/** Creates the project, its file and job, and queues its conversion — all or nothing. */
+/**
+ * Creates the project, its file and job, and queues its conversion — all or nothing: the file's chunks are stored
+ * first (short statements each), then one short transaction makes the project that refers to them.
+ */
 export async function createProject(input: NewProject): Promise<{ id: number; password: string }> {
-  return db().transaction(async (tx) => {
-    const password = newPassword()
-    const [project] = await tx.query<{ id: number }>(
-      `insert into projects (password, owner_id, name, format, source_lang, target_lang, mt_system_id,
-                             tm_pretranslate, mt_pretranslate, update_mt)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce((select update_mt from user_settings where user_id = $2), false)) returning id`,
-      [password, input.ownerId, input.name, input.format, input.sourceLang, input.targetLang,
-       input.mtSystemId ?? null, input.tmPretranslate, input.mtPretranslate],
-    )
-    const id = project!.id
-    await tx.query(`insert into project_files (project_id, bytes, size, sha256) values ($1, $2, $3, $4)`, [
-      id,
-      Buffer.from(input.bytes),
-      input.bytes.byteLength,
-      crypto.createHash('sha256').update(input.bytes).digest('hex'),
-    ])
-    await tx.query(`insert into jobs (project_id, password, source_lang, target_lang) values ($1, $2, $3, $4)`, [
-      id,
-      newPassword(),
-      input.sourceLang,
-      input.targetLang,
-    ])
-    await ensureDefaultMemory(input.ownerId, input.sourceLang, input.targetLang, tx)
-    await enqueue(tx, { kind: 'convert', projectId: id })
-    return { id, password }
-  })
+  return createProjectWithFile(input, await storeFile(input.bytes))
+}
+
+/** The same, for a file stored already (an upload, stored by the helper thread); the stored file goes if it fails. */
+export async function createProjectWithFile(input: Omit<NewProject, 'bytes'>, fileId: number): Promise<{ id: number; password: string }> {
+  try {
+    return await db().transaction(async (tx) => {
+      const password = newPassword()
+      const [project] = await tx.query<{ id: number }>(
+        `insert into projects (password, owner_id, name, format, source_lang, target_lang, mt_system_id,
+                               tm_pretranslate, mt_pretranslate, update_mt)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce((select update_mt from user_settings where user_id = $2), false)) returning id`,
+        [password, input.ownerId, input.name, input.format, input.sourceLang, input.targetLang,
+         input.mtSystemId ?? null, input.tmPretranslate, input.mtPretranslate],
+      )
+      const id = project!.id
+      await tx.query(
+        `insert into project_files (project_id, file_id, size, sha256) select $1, id, size, sha256 from stored_files where id = $2`,
+        [id, fileId],
+      )
+      await tx.query(`insert into jobs (project_id, password, source_lang, target_lang) values ($1, $2, $3, $4)`, [
+        id,
+        newPassword(),
+        input.sourceLang,
+        input.targetLang,
+      ])
+      await ensureDefaultMemory(input.ownerId, input.sourceLang, input.targetLang, tx)
+      await enqueue(tx, { kind: 'convert', projectId: id })
+      return { id, password }
+    })
+  } catch (error) {
+    await deleteStoredFile(fileId).catch(() => {})
+    throw error
+  }
 }
 
 export async function listProjects(
@@ -105,11 +119,13 @@ export async function listProjects(
   page: number,
   perPage: number,
 ): Promise<{ total: number; projects: ProjectSummary[] }> {
-  const [count] = await db().query<{ total: number }>('select count(*) as total from projects where owner_id = $1', [ownerId])
+  const [count] = await db().query<{ total: number }>('select count(*) as total from projects where owner_id = $1 and deleted_at is null', [
+    ownerId,
+  ])
   const projects = await db().query<ProjectSummary>(
     `select ${summaryColumns}
        from projects p join jobs j on j.project_id = p.id
-      where p.owner_id = $1
+      where p.owner_id = $1 and p.deleted_at is null
       order by p.created_at desc, p.id desc
       limit $2 offset $3`,
     [ownerId, perPage, (page - 1) * perPage],
@@ -121,25 +137,38 @@ export async function findProject(ownerId: number, id: number, password: string)
   const [project] = await db().query<ProjectSummary>(
     `select ${summaryColumns}
        from projects p join jobs j on j.project_id = p.id
-      where p.owner_id = $1 and p.id = $2 and p.password = $3`,
+      where p.owner_id = $1 and p.id = $2 and p.password = $3 and p.deleted_at is null`,
     [ownerId, id, password],
   )
   return project
 }
 
+/**
+ * Deletes a project for its owner: at once it is gone from every page and call, and a background task removes its
+ * rows in bounded batches (a large project's cascade would hold the database for seconds).
+ */
 export async function deleteProject(ownerId: number, id: number, password: string): Promise<boolean> {
-  const rows = await db().query('delete from projects where owner_id = $1 and id = $2 and password = $3 returning id', [
-    ownerId,
-    id,
-    password,
-  ])
-  return rows.length > 0
+  const deleted = await db().transaction(async (tx) => {
+    const rows = await tx.query(
+      'update projects set deleted_at = now() where owner_id = $1 and id = $2 and password = $3 and deleted_at is null returning id',
+      [ownerId, id, password],
+    )
+    if (rows.length === 0) return false
+    await enqueue(tx, { kind: 'purge-project', projectId: id })
+    return true
+  })
+  if (deleted) wakeWorker()
+  return deleted
 }
 
 export async function projectBytes(projectId: number): Promise<Uint8Array> {
-  const [file] = await db().query<{ bytes: Uint8Array }>('select bytes from project_files where project_id = $1', [projectId])
+  return storedFileBytes(await projectFileId(projectId))
+}
+
+export async function projectFileId(projectId: number): Promise<number> {
+  const [file] = await db().query<{ fileId: number }>('select file_id as "fileId" from project_files where project_id = $1', [projectId])
   if (!file) throw new Error(`project ${projectId} has no file`)
-  return new Uint8Array(file.bytes)
+  return file.fileId
 }
 
 /** True while anything about these projects is still changing (the file list keeps polling). */
@@ -153,16 +182,15 @@ export async function requireProject(
   userId: number,
   params: { projectId?: string; password?: string },
 ): Promise<ProjectSummary> {
-  const id = Number(params.projectId)
-  const project =
-    Number.isSafeInteger(id) && id > 0 && params.password ? await findProject(userId, id, params.password) : undefined
+  const id = rowId(params.projectId)
+  const project = id !== undefined && params.password ? await findProject(userId, id, params.password) : undefined
   if (!project) throw new Response('Not found', { status: 404 })
   return project
 }
 
 /** A download under the original file name: never shown inline, never cached by proxies. */
-export function downloadResponse(bytes: Uint8Array, name: string, mimeType = 'application/octet-stream'): Response {
-  return new Response(new Uint8Array(bytes), {
+export function downloadResponse(bytes: Uint8Array | ReadableStream<Uint8Array>, name: string, mimeType = 'application/octet-stream'): Response {
+  return new Response(bytes instanceof Uint8Array ? new Uint8Array(bytes) : bytes, {
     headers: { 'Content-Type': mimeType, 'Content-Disposition': attachment(name), 'Cache-Control': 'private, no-store' },
   })
 }

@@ -335,3 +335,43 @@ export async function setActiveSegment(project: { id: number; jobId: number }, s
   )
   return rows.length > 0
 }
+
+/**
+ * The next `count` segments (or units) of a project after position `after`, in document order, for walks over a whole
+ * project (analysis, pretranslation, the translated download). Positions are consecutive (conversion, split and merge
+ * keep them so), so the window is a bounded range of the (project, position) index: a plan that needs no table
+ * statistics, which the embedded database never gathers on its own (with stale ones `order by … limit` read the whole
+ * rest of the project each time). Should a gap ever appear, the walk steps over it.
+ */
+export async function rowsAfter<Row extends { position: number }>(
+  table: 'segments' | 'units',
+  projectId: number,
+  after: number,
+  count: number,
+  columns: string,
+): Promise<Row[]> {
+  const rows = await db().query<Row>(
+    `select position, ${columns} from ${table} where project_id = $1 and position > $2 and position <= $2 + $3 order by position`,
+    [projectId, after, count],
+  )
+  if (rows.length > 0) return rows
+  const [next] = await db().query<{ position: number | null }>(`select min(position) as position from ${table} where project_id = $1 and position > $2`, [
+    projectId,
+    after,
+  ])
+  return next?.position === null || next === undefined ? [] : rowsAfter(table, projectId, next.position - 1, count, columns)
+}
+
+export function segmentsAfter<Row extends { position: number }>(projectId: number, after: number, count: number, columns: string): Promise<Row[]> {
+  return rowsAfter('segments', projectId, after, count, columns)
+}
+
+/** Every row of a project's walk, a bounded batch at a time. */
+export async function* allRows<Row extends { position: number }>(table: 'segments' | 'units', projectId: number, columns: string, batch = 2_000): AsyncGenerator<Row[]> {
+  for (let after = -1; ; ) {
+    const rows = await rowsAfter<Row>(table, projectId, after, batch, columns)
+    if (rows.length === 0) return
+    yield rows
+    after = rows.at(-1)!.position
+  }
+}

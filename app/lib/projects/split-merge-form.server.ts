@@ -2,6 +2,7 @@ import { redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { setFlash } from '../http/flash.server'
 import { mergeSegment, splitSegment, splitSegmentAfterWord, type SplitMergeRefusal } from './split-merge.server'
+import { rowIdSchema } from '../http/row-id'
 
 /**
  * The translator form's "split" and "merge" intents (issue "Ctrl+S split and Ctrl+J merge"). Without
@@ -12,8 +13,8 @@ import { mergeSegment, splitSegment, splitSegmentAfterWord, type SplitMergeRefus
 const optionalCount = z.preprocess((value) => (value === '' || value === undefined ? undefined : value), z.coerce.number().int().positive().optional())
 
 const splitMergeSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('split'), segmentId: z.coerce.number().int().positive(), splitAfterWord: optionalCount, splitAt: optionalCount }),
-  z.object({ intent: z.literal('merge'), segmentId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal('split'), segmentId: rowIdSchema, splitAfterWord: optionalCount, splitAt: optionalCount }),
+  z.object({ intent: z.literal('merge'), segmentId: rowIdSchema }),
 ])
 
 const messageKeys: Record<SplitMergeRefusal | 'no-position', string> = {

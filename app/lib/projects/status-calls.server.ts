@@ -1,5 +1,6 @@
 import { requireApiUser } from '../auth/session.server'
 import { findProject, type ProjectSummary } from './projects.server'
+import { rowId } from '../http/row-id'
 
 /**
  * SPEC §7 status calls (files/creation-status, files/analysis, files/stats): POST projectId and
@@ -8,21 +9,22 @@ import { findProject, type ProjectSummary } from './projects.server'
 export async function statusCall(request: Request, answer: (project: ProjectSummary) => unknown): Promise<Response> {
   const user = await requireApiUser(request)
   const form = await request.formData()
-  const id = Number(form.get('projectId'))
+  const id = rowId(form.get('projectId'))
   const password = form.get('projectPassword')
-  const project =
-    Number.isSafeInteger(id) && typeof password === 'string' ? await findProject(user.id, id, password) : undefined
+  const project = id !== undefined && typeof password === 'string' ? await findProject(user.id, id, password) : undefined
   if (!project) return Response.json({ errors: [{ message: 'Not found' }] }, { status: 404 })
   return Response.json(answer(project))
 }
 
+/** SPEC §3 creation status; a file that could not be converted is FAILED with its SPEC §8 code, never READY. */
 export function creationStatus(project: ProjectSummary) {
   return {
-    status: project.status === 'WAITING' ? 'WAITING' : 'READY',
+    status: project.status,
     projectId: project.id,
     jobId: project.jobId,
     jobPassword: project.jobPassword,
     projectName: project.name,
+    ...(project.status === 'FAILED' ? { errors: [{ code: project.errorCode ?? 'ErrorCreatingProject' }] } : {}),
   }
 }
 

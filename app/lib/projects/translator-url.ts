@@ -1,4 +1,5 @@
 import type { SegmentSearch } from './segments.server'
+import { rowId } from '../http/row-id'
 
 /**
  * The translator's state lives in its address (STYLE "URL is state"): the wanted segment, the search terms
@@ -24,11 +25,10 @@ export function searchParamName(scope: SearchScope): string {
 }
 
 export function readPlace(params: URLSearchParams): TranslatorPlace {
-  const segment = Number(params.get('segment'))
   const term = (scope: SearchScope) => params.get(searchParams[scope])?.trim().slice(0, SEARCH_MAX) || undefined
   const panel = params.get('panel')
   return {
-    segment: Number.isSafeInteger(segment) && segment > 0 ? segment : undefined,
+    segment: rowId(params.get('segment')),
     search: { source: term('source'), target: term('target'), comments: term('comments') },
     panel: (panels as readonly string[]).includes(panel ?? '') ? (panel as Panel) : 'translations',
   }

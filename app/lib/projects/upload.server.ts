@@ -1,13 +1,14 @@
-import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import { z } from 'zod'
-import { wakeWorker } from '../boot.server'
+import { wakeWorker } from '../jobs/wake.server'
 import { getEnv } from '../env.server'
-import { allowedExtensions, detectFormat } from '../formats/registry.server'
+import { MalformedUpload, partText, readMultipart } from '../http/multipart.server'
+import { allowedExtensions } from '../formats/registry.server'
 import { loadProfileSafely } from '../profile/profile.server'
 import { mtRegistry } from '../mt/registry.server'
 import { systemsForPair } from '../mt/systems'
 import { widgetLanguages } from './languages'
-import { createProject } from './projects.server'
+import { storeUpload } from '../threads/helper-thread.server'
+import { createProjectWithFile } from './projects.server'
 import { checkFile, type UploadErrorCode, type UploadLimits } from './upload-rules'
 
 /**
@@ -38,28 +39,25 @@ export function uploadLimits(): UploadLimits {
 
 export async function receiveUpload(request: Request, limits: UploadLimits): Promise<ReceivedUpload> {
   const received: { name: string; bytes?: Uint8Array; tooBig: boolean }[] = []
-  const handler: UploadHandler = async ({ name, filename, data }) => {
-    if (name !== 'files' || filename === undefined) {
-      // Ordinary fields: small by nature; cap them anyway.
-      let text = ''
-      const decoder = new TextDecoder()
-      for await (const chunk of data) if (text.length < 10_000) text += decoder.decode(chunk, { stream: true })
-      return text.slice(0, 10_000)
-    }
+  // Past the file limit the upload is refused whole (TooManyFiles): further files are only drained, never kept.
+  const kept = () => received.filter((file) => file.bytes !== undefined).length
+  const values = await readMultipart(request, async ({ name, filename, data }) => {
+    if (name !== 'files' && name !== 'files[]') return partText(data)
+    if (filename === undefined) return partText(data)
     const chunks: Uint8Array[] = []
     let size = 0
     let tooBig = false
+    const keep = kept() <= limits.maxFiles
     for await (const chunk of data) {
       size += chunk.byteLength
       if (size > limits.maxBytes) tooBig = true
-      else chunks.push(chunk)
+      else if (keep) chunks.push(chunk)
     }
     received.push({ name: filename, bytes: tooBig ? undefined : concat(chunks, size), tooBig })
     return `file:${received.length - 1}`
-  }
-  const form = await unstable_parseMultipartFormData(request, handler)
+  })
   const fields: Record<string, string> = {}
-  for (const [key, value] of form) if (key !== 'files' && typeof value === 'string') fields[key] = value
+  for (const [key, [value]] of values) if (key !== 'files' && key !== 'files[]' && value !== undefined) fields[key] = value
 
   const chosen = received.filter((file) => !(file.name === '' && (file.bytes?.byteLength ?? 0) === 0))
   const upload: ReceivedUpload = { fields, files: [], refused: [] }
@@ -75,7 +73,7 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
     const size = file.tooBig ? limits.maxBytes + 1 : (file.bytes?.byteLength ?? 0)
     const code = checkFile({ name: file.name, size }, limits)
     if (code) upload.refused.push({ name: file.name, code })
-    else if (!file.bytes || !detectFormat(file.name, file.bytes)) upload.refused.push({ name: file.name, code: 'MimeTypeNotAllowed' })
+    else if (!file.bytes) upload.refused.push({ name: file.name, code: 'MimeTypeNotAllowed' })
     else upload.files.push({ name: file.name.trim(), bytes: file.bytes })
   }
   return upload
@@ -110,7 +108,13 @@ export interface UploadResult {
  * own fields are invalid (a forged request).
  */
 export async function uploadFiles(request: Request, ownerId: number): Promise<UploadResult[] | undefined> {
-  const received = await receiveUpload(request, uploadLimits())
+  let received: ReceivedUpload
+  try {
+    received = await receiveUpload(request, uploadLimits())
+  } catch (error) {
+    if (error instanceof MalformedUpload) return undefined
+    throw error
+  }
   const fields = uploadFieldsSchema.safeParse(received.fields)
   if (!fields.success) return undefined
   // The widget offers SPEC §2's languages and those of running MT systems; the system must fit the languages.
@@ -125,17 +129,22 @@ export async function uploadFiles(request: Request, ownerId: number): Promise<Up
   const results: UploadResult[] = received.refused.map((refusal) => ({ ...refusal }))
   for (const file of received.files) {
     try {
-      const project = await createProject({
+      // Recognised (a 10 MB text is decoded whole to check it) and stored off this thread.
+      const stored = await storeUpload(file.name, file.bytes)
+      if ('refused' in stored) {
+        results.push({ name: file.name, code: stored.refused })
+        continue
+      }
+      const project = await createProjectWithFile({
         ownerId,
         name: file.name,
-        format: detectFormat(file.name, file.bytes)!.id,
-        bytes: file.bytes,
+        format: stored.format,
         sourceLang: fields.data.source_language,
         targetLang: fields.data.target_language,
         mtSystemId,
         tmPretranslate: profile?.tmPretranslate ?? false,
         mtPretranslate: profile?.mtPretranslate ?? false,
-      })
+      }, stored.fileId)
       results.push({ name: file.name, project })
     } catch (error) {
       console.error('[upload] could not create a project for', file.name, error)

@@ -1,17 +1,34 @@
 import { describe, expect, it } from 'vitest'
-import { markWords, searchWords } from './concordance-marks'
+import { markWords } from './concordance-marks'
+import { holdsAll, searchedWords, segmentWords, unitWords, wordHash } from './concordance-words'
 
-describe('searchWords', () => {
+describe('searchedWords', () => {
   it.each([
     ['  open   file ', ['open', 'file']],
     ['', []],
-    ['a a b', ['a', 'b']],
+    ['a A b', ['a', 'b']],
+    ['Open, the FILE!', ['open', 'the', 'file']],
+    ['%', []],
+    ['can’t 1,000 ĀBOLS Привет', ['can’t', '1,000', 'ābols', 'привет']],
   ])('%j → %j', (text, words) => {
-    expect(searchWords(text)).toEqual(words)
+    expect(searchedWords(text)).toEqual(words)
   })
 
   it('keeps at most 10 words', () => {
-    expect(searchWords('a b c d e f g h i j k l')).toHaveLength(10)
+    expect(searchedWords('a b c d e f g h i j k l')).toHaveLength(10)
+  })
+})
+
+describe('concordance words (tm_units.words)', () => {
+  it('are the distinct hashes of the whole words and numbers of source and target, any case, tags and punctuation aside', () => {
+    expect(segmentWords('Open <g1>the</g1> FILE, open it.')).toEqual(['open', 'the', 'file', 'it'].map(wordHash).sort((a, b) => a - b))
+    expect(unitWords('Open it.', 'Atver to.')).toEqual(['open', 'it', 'atver', 'to'].map(wordHash).sort((a, b) => a - b))
+  })
+
+  it('hold a text only when every searched word stands in it whole', () => {
+    expect(holdsAll('Open <g1>the</g1> FILE.', ['file', 'open'])).toBe(true)
+    expect(holdsAll('Open the files.', ['file'])).toBe(false)
+    expect(holdsAll('<g4>x</g4>', ['g4'])).toBe(false)
   })
 })
 
@@ -27,11 +44,9 @@ describe('markWords (SPEC §2 concordance, hits highlighted)', () => {
     ])
   })
 
-  it('prefers the longer word where two overlap, and takes regular-expression characters as text', () => {
-    expect(markWords('files (file)', ['file', 'files', '('])).toEqual([
-      { text: 'files', hit: true },
-      { text: ' ', hit: false },
-      { text: '(', hit: true },
+  it('marks whole words only', () => {
+    expect(markWords('files (file)', ['file'])).toEqual([
+      { text: 'files (', hit: false },
       { text: 'file', hit: true },
       { text: ')', hit: false },
     ])

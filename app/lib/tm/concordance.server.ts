@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.server'
 import { db } from '../db/db.server'
-import { parse, plainText } from '../tags'
-import { markWords, searchWords, type MarkedPiece } from './concordance-marks'
+import { markWords, type MarkedPiece } from './concordance-marks'
+import { holdsAll, searchedWords, wordHash } from './concordance-words'
 import { readableMemoryIds, type MemoryProject } from './memories.server'
 
 /** SPEC §3 concordance result. */
@@ -14,18 +14,18 @@ export interface ConcordanceResult {
 /** Results shown at most: a list to read, not an export. */
 export const CONCORDANCE_LIMIT = 20
 
-/** Newest units read first: a common word is found among them without asking the trigram index. */
+/** Newest units read first: a common word is found among them without asking the word index. */
 const RECENT_UNITS = 2000
 
 /**
- * SPEC §2 concordance search: units of the memories whose source, or whose target, contains every word searched
- * (case-insensitive, `%` and `_` taken as text, tag names not counted), newest first, at most `limit`. Nothing for
- * empty text (SPEC §5). A word cut in two by a tag (`fi<b1>le`) is not found.
+ * SPEC §2 concordance search: units of the memories whose source, or whose target, holds every word searched (whole
+ * words and numbers, any case; punctuation and tag names do not count), newest first, at most `limit`. Nothing for
+ * empty text (SPEC §5), nor for text with no word in it.
  *
- * Cost: no b-tree serves ILIKE '%word%', so the search takes two steps. First the RECENT_UNITS newest units
- * (an index walk): a common word fills the list there, and since any newer hit would be among them, those are the
- * newest hits. Otherwise the whole memory, where pg_trgm's GIN indexes on source and target (migration 11) find
- * the units holding the word's trigrams. Measured at 1,000,000 units with bench/tm/concordance.ts (README).
+ * Two steps (docs/decisions/0014). First the RECENT_UNITS newest units (an index walk): a common word fills the list
+ * there, and since any newer hit would be among them, those are the newest hits. Otherwise the whole memory, through
+ * the GIN index of each unit's word hashes (tm_units.words, source and target together; concordance-words.ts). Both
+ * find candidates by hash, and the text itself decides: all the words in the source, or all in the target.
  */
 export async function concordance(
   memoryIds: readonly number[],
@@ -33,21 +33,14 @@ export async function concordance(
   limit = CONCORDANCE_LIMIT,
   using: Queryable = db(),
 ): Promise<ConcordanceResult[]> {
-  const words = searchWords(text)
+  const words = searchedWords(text)
   if (memoryIds.length === 0 || words.length === 0) return []
-  const patterns = words.map((word) => `%${word.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`)
-  const all = (column: string) => patterns.map((_, index) => `${column} ilike $${index + 2}`).join(' and ')
-  const matching = `((${all('source')}) or (${all('target')}))`
+  const hashes = [...new Set(words.map(wordHash))]
   const wanted = Math.max(1, Math.floor(limit))
-  // The stored strings are searched as they are (stripping tags in SQL costs a regular expression per unit);
-  // a hit inside a tag's name (`g1`) is then told apart here, on the plain text, from a few more rows than shown.
+  // A few more rows than shown: a unit may hold the words across its source and target, which does not count.
   const rowLimit = wanted * 3
-  const containsAll = (canonical: string) => {
-    const plain = plainText(parse(canonical)).toLocaleLowerCase()
-    return words.every((word) => plain.includes(word.toLocaleLowerCase()))
-  }
   const results = (rows: { id: number; source: string; target: string }[]) =>
-    rows.filter((row) => containsAll(row.source) || containsAll(row.target)).slice(0, wanted)
+    rows.filter((row) => holdsAll(row.source, words) || holdsAll(row.target, words)).slice(0, wanted)
 
   // One row at least: `seen` tells whether the newest units were the whole memory (then nothing else is read).
   const recent = await using.query<{ seen: number; id: number | null; source: string; target: string }>(
@@ -55,17 +48,17 @@ export async function concordance(
        -- Per memory, so that each is an index walk (tm_units_recent_idx), then merged.
        select u.* from unnest($1::integer[]) as m (id)
         cross join lateral (
-          select id, source, target, changed_at from tm_units where memory_id = m.id
+          select id, source, target, words, changed_at from tm_units where memory_id = m.id
            order by changed_at desc, id desc limit ${RECENT_UNITS + 1}
         ) as u
         order by u.changed_at desc, u.id desc limit ${RECENT_UNITS + 1}
      ), hits as (
-       select * from newest where ${matching} order by changed_at desc, id desc limit ${rowLimit}
+       select * from newest where words @> $2::integer[] order by changed_at desc, id desc limit ${rowLimit}
      )
      select (select count(*) from newest)::integer as seen, hits.id, hits.source, hits.target
        from (select 1) as one left join hits on true
       order by hits.changed_at desc, hits.id desc`,
-    [memoryIds, ...patterns],
+    [memoryIds, hashes],
   )
   const recentHits = recent.filter((row): row is typeof row & { id: number } => row.id !== null)
   let found = results(recentHits)
@@ -73,10 +66,10 @@ export async function concordance(
     found = results(
       await using.query<{ id: number; source: string; target: string }>(
         `select id, source, target from tm_units
-          where memory_id = any($1::integer[]) and ${matching}
+          where memory_id = any($1::integer[]) and words @> $2::integer[]
           order by changed_at desc, id desc
           limit ${rowLimit}`,
-        [memoryIds, ...patterns],
+        [memoryIds, hashes],
       ),
     )
   }
@@ -88,7 +81,7 @@ export async function searchConcordance(
   project: MemoryProject,
   text: string,
 ): Promise<{ text: string; results: { id: number; raw_segment: MarkedPiece[]; translation: MarkedPiece[] }[] }> {
-  const words = searchWords(text)
+  const words = searchedWords(text)
   const results = await concordance(await readableMemoryIds(project), text)
   return {
     text,

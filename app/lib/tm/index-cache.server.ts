@@ -1,25 +1,27 @@
 /**
- * The in-process copies of memories' fuzzy-match indexes (decision 0011). The database stays the only record:
- * every instance loads a memory's unit keys from it on the memory's first lookup and, before each lookup, reads
- * what changed since the version it holds (tm_index_versions, tm_units.index_version, tm_removed; migration 12).
- * Nothing here is needed by another instance, and a lookup never answers from a copy older than the database.
+ * The in-process copies of memories' fuzzy-match indexes (decisions 0011 and 0014). The database stays the only
+ * record: every instance loads a memory's unit keys from it on the memory's first lookup and, before each lookup,
+ * reads what changed since the version it holds (tm_index_versions, tm_units.index_version, tm_removed; migration 12).
+ * Nothing here is needed by another instance, and a lookup never answers from a copy older than the database: since
+ * the copies are the only index (the database's postings went with migration 14), a lookup waits for a memory's
+ * first load, and for a large catch-up, read a chunk at a time.
  */
 import type { Database, Queryable } from '../db/database.server'
 import { getEnv } from '../env.server'
 import { MemoryIndex } from './memory-index'
 
-/** Units read per statement while loading a memory (PGlite serves other requests between them). */
-const LOAD_CHUNK = 5_000
+/** Units read per statement while loading or catching up (other statements run between them). */
+const CHUNK = 5_000
 
-/** Changes read before a lookup; a memory with more (a TMX import) catches up in the background instead. */
+/** Changes read in the one statement before a lookup; a memory with more catches up a chunk at a time. */
 const SYNC_LIMIT = 2_000
 
 interface Entry {
   index: MemoryIndex
-  /** The database's index version the copy matches; -1 while the first load runs. */
+  /** The database's index version the copy matches; -1 before the first load. */
   version: number
   lastUsed: number
-  /** A load or catch-up in progress; lookups answer through the database meanwhile. */
+  /** A load or catch-up in progress: lookups wait for it. */
   pending?: Promise<void>
 }
 
@@ -30,44 +32,37 @@ type ChangeRow =
 
 export class TmIndexCache {
   private readonly entries = new Map<number, Entry>()
-  /** Memories bigger than the whole budget. */
-  private readonly oversized = new Set<number>()
   private uses = 0
   constructor(
     private readonly database: Database,
-    /** Units held over all memories (TM_INDEX_UNITS); the least recently used memories go first. 0: none. */
+    /** Units held over all memories (TM_INDEX_UNITS); the least recently used memories go first. */
     public budget = getEnv().TM_INDEX_UNITS,
   ) {}
 
-  /**
-   * The indexes of those memories that are loaded, each brought up to date with the database. A memory seen for
-   * the first time starts loading; if it fits in one read it is ready at once, otherwise it loads in the
-   * background and is left out (the caller looks it up through the database) until it is ready.
-   */
+  /** The indexes of the memories, each loaded and brought up to date with the database first. */
   async current(memoryIds: readonly number[]): Promise<Map<number, MemoryIndex>> {
-    if (this.budget === 0) return new Map()
-    const unloaded = memoryIds.filter((memoryId) => !this.entries.has(memoryId) && !this.oversized.has(memoryId))
-    await Promise.all(unloaded.map((memoryId) => this.startLoad(memoryId)))
-    const ready = memoryIds.filter((memoryId) => {
-      const entry = this.entries.get(memoryId)
-      return entry !== undefined && entry.pending === undefined
-    })
+    for (const memoryId of memoryIds) {
+      if (!this.entries.has(memoryId)) this.entries.set(memoryId, { index: new MemoryIndex(), version: -1, lastUsed: 0 })
+    }
+    // Loads and large catch-ups first (a chunk at a time), then one statement for whatever else changed.
+    await Promise.all(memoryIds.map((memoryId) => this.settled(memoryId)))
+    const known = memoryIds.filter((memoryId) => this.entries.has(memoryId))
+    const behind = await this.sync(known, SYNC_LIMIT)
+    await Promise.all(behind.map((memoryId) => this.settled(memoryId)))
     const indexes = new Map<number, MemoryIndex>()
-    if (ready.length === 0) return indexes
-    await this.sync(ready, SYNC_LIMIT)
-    for (const memoryId of ready) {
+    for (const memoryId of memoryIds) {
       const entry = this.entries.get(memoryId)
-      if (!entry || entry.pending) continue
+      if (!entry) continue // deleted meanwhile
       entry.lastUsed = ++this.uses
       indexes.set(memoryId, entry.index)
     }
+    this.evict(new Set(memoryIds))
     return indexes
   }
 
-  /** Loads the memories (and waits for loads and catch-ups under way): for tests and benchmarks. */
+  /** Loads the memories: for tests and benchmarks (a lookup does the same). */
   async warm(memoryIds: readonly number[]): Promise<void> {
     await this.current(memoryIds)
-    await Promise.all(memoryIds.map((memoryId) => this.entries.get(memoryId)?.pending))
   }
 
   /** Units held, over all memories. */
@@ -77,57 +72,69 @@ export class TmIndexCache {
     return units
   }
 
-  /** Resolves once the memory is loaded, or once its first read shows there is more: the rest loads in the background. */
-  private startLoad(memoryId: number): Promise<void> {
-    const entry: Entry = { index: new MemoryIndex(), version: -1, lastUsed: ++this.uses }
-    this.entries.set(memoryId, entry)
-    let moreToRead = () => {}
-    const backgrounded = new Promise<void>((resolve) => (moreToRead = resolve))
-    entry.pending = this.load(memoryId, entry, () => moreToRead())
-      .then(() => {
-        entry.pending = undefined
-        this.evict(memoryId)
-      })
-      .catch((error: unknown) => {
-        // A database closed under a test, a connection lost: the memory is looked up through the database and
-        // loaded again on a later lookup.
-        if (this.entries.get(memoryId) === entry) this.entries.delete(memoryId)
-        console.error('[tm] could not load the index of memory', memoryId, error instanceof Error ? error.message : error)
-      })
-    return Promise.race([entry.pending, backgrounded])
-  }
-
-  private async load(memoryId: number, entry: Entry, moreToRead: () => void): Promise<void> {
-    const [versionRow] = await this.database.query<{ version: string | number }>(
-      'select coalesce((select version from tm_index_versions where memory_id = $1), 0) as version',
-      [memoryId],
-    )
-    const since = Number(versionRow?.version ?? 0)
-    // Keyset reads in index order; a unit changed while they run is read again by the catch-up below.
-    let after = { version: -1, id: 0 }
-    for (;;) {
-      const rows = await this.database.query<{ id: string | number; version: string | number; keys: number[] }>(
-        `select id, index_version as version, keys from tm_units
-          where memory_id = $1 and (index_version, id) > ($2::bigint, $3::bigint) and keys is not null
-          order by index_version, id limit ${LOAD_CHUNK}`,
-        [memoryId, after.version, after.id],
-      )
-      for (const row of rows) entry.index.load(Number(row.id), row.keys)
-      const last = rows.at(-1)
-      if (!last || rows.length < LOAD_CHUNK) break
-      moreToRead()
-      after = { version: Number(last.version), id: Number(last.id) }
-    }
-    entry.index.rebuild()
-    entry.version = since
-    await this.sync([memoryId], null)
+  /** Waits for the memory's load or catch-up, starting one if its copy is not loaded yet. */
+  private async settled(memoryId: number): Promise<void> {
+    const entry = this.entries.get(memoryId)
+    if (!entry) return
+    if (entry.version < 0) entry.pending ??= this.catchUp(memoryId, entry)
+    await entry.pending
   }
 
   /**
-   * Applies what changed in the memories since their copies' versions, read in one statement (one snapshot). With
-   * a limit, a memory with more changes than it is handed to a background catch-up.
+   * Reads every unit changed since the copy's version up to the memory's current version, a chunk at a time in the
+   * order of tm_units_version_idx, then the units removed in that span. A unit changed again meanwhile has a newer
+   * version and is read by the next sync. From version -1 this is the first load.
    */
-  private async sync(memoryIds: readonly number[], limit: number | null): Promise<void> {
+  private catchUp(memoryId: number, entry: Entry): Promise<void> {
+    const run = async () => {
+      const [head] = await this.database.query<{ version: string | number | null }>(
+        'select (select version from tm_index_versions where memory_id = $1) as version',
+        [memoryId],
+      )
+      const target = Number(head?.version ?? 0)
+      const since = entry.version
+      const loading = since < 0
+      let after = { version: since, id: Number.MAX_SAFE_INTEGER }
+      for (;;) {
+        const rows = await this.database.query<{ id: string | number; version: string | number; keys: number[] }>(
+          `select id, index_version as version, keys from tm_units
+            where memory_id = $1 and (index_version, id) > ($2::bigint, $3::bigint) and index_version <= $4::bigint and keys is not null
+            order by index_version, id limit ${CHUNK}`,
+          [memoryId, after.version, after.id, target],
+        )
+        for (const row of rows) {
+          if (loading) entry.index.load(Number(row.id), row.keys)
+          else entry.index.put(Number(row.id), row.keys)
+        }
+        const last = rows.at(-1)
+        if (!last || rows.length < CHUNK) break
+        after = { version: Number(last.version), id: Number(last.id) }
+      }
+      if (loading) entry.index.rebuild()
+      else {
+        const removed = await this.database.query<{ unitId: string | number }>(
+          'select unit_id as "unitId" from tm_removed where memory_id = $1 and version > $2 and version <= $3',
+          [memoryId, since, target],
+        )
+        for (const row of removed) entry.index.remove(Number(row.unitId))
+      }
+      entry.version = target
+    }
+    return run()
+      .catch((error: unknown) => {
+        // A database closed under a test, a connection lost: the copy is dropped and loaded again by a later lookup.
+        if (this.entries.get(memoryId) === entry) this.entries.delete(memoryId)
+        throw error
+      })
+      .finally(() => (entry.pending = undefined))
+  }
+
+  /**
+   * Applies what changed in the memories since their copies' versions, read in one statement (one snapshot), and
+   * returns the memories with more changes than `limit`: those catch up a chunk at a time instead.
+   */
+  private async sync(memoryIds: readonly number[], limit: number): Promise<number[]> {
+    if (memoryIds.length === 0) return []
     const since = memoryIds.map((memoryId) => this.entries.get(memoryId)?.version ?? 0)
     const rows = await this.database.query<ChangeRow>(
       `with wanted as (
@@ -139,11 +146,11 @@ export class TmIndexCache {
           cross join lateral (
             select memory_id, id, keys from tm_units
              where memory_id = w.memory_id and index_version > w.since and keys is not null
-             order by index_version, id ${limit === null ? '' : `limit ${limit + 1}`}
+             order by index_version, id limit ${limit + 1}
           ) as u
        )
        select 'version' as kind, w.memory_id as "memoryId", coalesce(v.version, 0) as version,
-              exists (select 1 from memories m where m.id = w.memory_id) as present, null::bigint as "unitId", null::integer[] as keys
+              exists (select 1 from memories m where m.id = w.memory_id and m.deleted_at is null) as present, null::bigint as "unitId", null::integer[] as keys
          from wanted w left join tm_index_versions v on v.memory_id = w.memory_id
        union all
        select 'put', memory_id, null, null, id, keys from changed
@@ -161,14 +168,15 @@ export class TmIndexCache {
       } else if (row.kind === 'put') puts.set(row.memoryId, (puts.get(row.memoryId) ?? 0) + 1)
     }
     // Two lookups may sync the same memory at once: only a snapshot newer than the copy is applied (it holds every
-    // change since the copy's version, each unit as it is now). A memory with more changes than the limit (only
-    // the first were read) catches up in the background.
+    // change since the copy's version, each unit as it is now).
     const apply = new Set<number>()
+    const behind: number[] = []
     for (const [memoryId, version] of versions) {
       const entry = this.entries.get(memoryId)
       if (!entry || version <= entry.version) continue
-      if (limit !== null && (puts.get(memoryId) ?? 0) > limit) {
-        if (!entry.pending) this.catchUp(memoryId, entry)
+      if ((puts.get(memoryId) ?? 0) > limit) {
+        entry.pending ??= this.catchUp(memoryId, entry)
+        behind.push(memoryId)
       } else apply.add(memoryId)
     }
     for (const row of rows) {
@@ -181,30 +189,20 @@ export class TmIndexCache {
       const entry = this.entries.get(memoryId)
       if (entry) entry.version = versions.get(memoryId) ?? entry.version
     }
+    return behind
   }
 
-  private catchUp(memoryId: number, entry: Entry): void {
-    entry.pending = this.sync([memoryId], null)
-      .catch((error: unknown) => {
-        if (this.entries.get(memoryId) === entry) this.entries.delete(memoryId)
-        console.error('[tm] could not update the index of memory', memoryId, error instanceof Error ? error.message : error)
-      })
-      .finally(() => (entry.pending = undefined))
-  }
-
-  /** Drops the least recently used memories (not `keep`) while the units held exceed the budget. */
-  private evict(keep: number): void {
+  /**
+   * Drops the least recently used memories while the units held exceed the budget. The memories of the lookup in
+   * hand stay: with no other index, a memory larger than the budget is still held while it is used.
+   */
+  private evict(keep: ReadonlySet<number>): void {
     let held = this.units
-    const byAge = [...this.entries].filter(([memoryId]) => memoryId !== keep).sort((a, b) => a[1].lastUsed - b[1].lastUsed)
+    const byAge = [...this.entries].filter(([memoryId, entry]) => !keep.has(memoryId) && !entry.pending).sort((a, b) => a[1].lastUsed - b[1].lastUsed)
     for (const [memoryId, entry] of byAge) {
       if (held <= this.budget) break
       held -= entry.index.units
       this.entries.delete(memoryId)
-    }
-    if (held > this.budget) {
-      // Alone over the budget: not loaded again (each lookup would load it anew), looked up through the database.
-      this.oversized.add(keep)
-      this.entries.delete(keep)
     }
   }
 }

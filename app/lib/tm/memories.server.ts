@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.server'
 import { db } from '../db/db.server'
-import { deleteMemoryIndex } from './units.server'
+import { enqueue } from '../jobs/queue.server'
+import { wakeWorker } from '../jobs/wake.server'
 
 /**
  * SPEC §3 translation memory: name, readMemory, writeMemory, canUpdate (and projectId when set per file).
@@ -43,7 +44,7 @@ const columns = /* sql */ `m.id, m.name, m.source_lang as "sourceLang", m.target
 export async function listMemories(userId: number): Promise<Memory[]> {
   return db().query<Memory>(
     `select ${columns}, m.read, m.write and not m.read_only as write
-       from memories m where m.owner_id = $1
+       from memories m where m.owner_id = $1 and m.deleted_at is null
       order by m.source_lang, m.target_lang, lower(m.name), m.id`,
     [userId],
   )
@@ -55,7 +56,7 @@ export async function memoriesForProject(project: MemoryProject, using: Queryabl
     `select ${columns}, coalesce(pm.read, m.read) as read, coalesce(pm.write, m.write) and not m.read_only as write
        from memories m
        left join project_memories pm on pm.memory_id = m.id and pm.project_id = $2
-      where m.owner_id = $1 and m.source_lang = $3 and m.target_lang = $4
+      where m.owner_id = $1 and m.source_lang = $3 and m.target_lang = $4 and m.deleted_at is null
       order by lower(m.name), m.id`,
     [project.ownerId, project.id, pairCode(project.sourceLang), pairCode(project.targetLang)],
   )
@@ -71,7 +72,7 @@ export async function writableMemoryIds(project: MemoryProject, using: Queryable
 
 export async function findMemory(userId: number, memoryId: number): Promise<Memory | undefined> {
   const [row] = await db().query<Memory>(
-    `select ${columns}, m.read, m.write and not m.read_only as write from memories m where m.owner_id = $1 and m.id = $2`,
+    `select ${columns}, m.read, m.write and not m.read_only as write from memories m where m.owner_id = $1 and m.id = $2 and m.deleted_at is null`,
     [userId, memoryId],
   )
   return row
@@ -98,13 +99,22 @@ export async function setMemoryLocked(userId: number, memoryId: number, locked: 
   return rows.length > 0
 }
 
-/** Its units go by cascade; the index (no foreign keys, for import speed) explicitly, in the same transaction. */
+/**
+ * Deletes a memory for its owner: at once it is gone from every page, setting and lookup, and a background task
+ * removes its units in bounded batches (purge.server.ts; a million units by cascade would hold the database a minute).
+ */
 export async function deleteMemory(userId: number, memoryId: number): Promise<boolean> {
-  return db().transaction(async (tx) => {
-    const rows = await tx.query('delete from memories where owner_id = $1 and id = $2 returning id', [userId, memoryId])
-    if (rows.length > 0) await deleteMemoryIndex(tx, memoryId)
-    return rows.length > 0
+  const deleted = await db().transaction(async (tx) => {
+    const rows = await tx.query('update memories set deleted_at = now() where owner_id = $1 and id = $2 and deleted_at is null returning id', [
+      userId,
+      memoryId,
+    ])
+    if (rows.length === 0) return false
+    await enqueue(tx, { kind: 'purge-memory', payload: { memoryId } })
+    return true
   })
+  if (deleted) wakeWorker()
+  return deleted
 }
 
 /** SPEC §7 tm/save-settings: the user's defaults. Ids that are not the user's are ignored; write needs canUpdate. */
@@ -148,7 +158,7 @@ export async function ensureDefaultMemory(userId: number, sourceLang: string, ta
   await using.query(
     `insert into memories (owner_id, name, source_lang, target_lang)
      select $1, $4, $2, $3
-      where not exists (select 1 from memories where owner_id = $1 and source_lang = $2 and target_lang = $3)`,
+      where not exists (select 1 from memories where owner_id = $1 and source_lang = $2 and target_lang = $3 and deleted_at is null)`,
     [userId, source, target, defaultMemoryName(source, target)],
   )
 }

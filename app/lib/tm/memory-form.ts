@@ -1,4 +1,5 @@
 import type { MemoryChoice } from './memories.server'
+import { rowId } from '../http/row-id'
 
 /**
  * The read/write checkboxes of a memory list (settings panel, translator settings): each listed memory sends
@@ -6,7 +7,7 @@ import type { MemoryChoice } from './memories.server'
  * id without it is a choice of "off".
  */
 export function memoryChoicesFromForm(form: FormData): MemoryChoice[] {
-  const ids = (name: string) => new Set(form.getAll(name).map(Number).filter((id) => Number.isSafeInteger(id) && id > 0))
+  const ids = (name: string) => new Set(form.getAll(name).map(rowId).filter((id) => id !== undefined))
   const read = ids('read')
   const write = ids('write')
   return [...ids('memoryId')].map((id) => ({ id, read: read.has(id), write: write.has(id) }))

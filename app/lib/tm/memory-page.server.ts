@@ -2,10 +2,11 @@ import { z } from 'zod'
 import { db } from '../db/db.server'
 import { sourceLanguages, targetLanguages } from '../projects/languages'
 import { findMemory, listMemories, type Memory } from './memories.server'
+import { rowId, rowIdSchema } from '../http/row-id'
 
 /** The memories page's forms (issue 5 "Memories"), told apart by intent; the upload is multipart and separate. */
 const memoryName = z.string().trim().min(1).max(100)
-const memoryId = z.coerce.number().int().positive()
+const memoryId = rowIdSchema
 
 export const memoryFormSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('create'), name: memoryName, sourceLang: z.enum(sourceLanguages), targetLang: z.enum(targetLanguages) }),
@@ -20,14 +21,12 @@ export interface MemoryWithCount extends Memory {
   unitCount: number
 }
 
-/** The user's memories with how many units each holds. */
+/** The user's memories with how many units each holds (kept on the memory by triggers, migration 14). */
 export async function listMemoriesWithCounts(userId: number): Promise<MemoryWithCount[]> {
   const [memories, counts] = await Promise.all([
     listMemories(userId),
     db().query<{ memoryId: number; count: number | string }>(
-      `select u.memory_id as "memoryId", count(*) as count
-         from tm_units u join memories m on m.id = u.memory_id
-        where m.owner_id = $1 group by u.memory_id`,
+      `select id as "memoryId", unit_count as count from memories where owner_id = $1 and deleted_at is null`,
       [userId],
     ),
   ])
@@ -37,8 +36,8 @@ export async function listMemoriesWithCounts(userId: number): Promise<MemoryWith
 
 /** The signed-in user's memory named by the URL, or a 404 for anyone else's (STYLE: guards throw). */
 export async function requireMemory(userId: number, params: { memoryId?: string }): Promise<Memory> {
-  const id = Number(params.memoryId)
-  const memory = Number.isSafeInteger(id) && id > 0 ? await findMemory(userId, id) : undefined
+  const id = rowId(params.memoryId)
+  const memory = id !== undefined ? await findMemory(userId, id) : undefined
   if (!memory) throw new Response('Not found', { status: 404 })
   return memory
 }

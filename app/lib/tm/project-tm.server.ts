@@ -1,6 +1,8 @@
 import { db } from '../db/db.server'
 import { enqueue } from '../jobs/queue.server'
+import { wakeWorker } from '../jobs/wake.server'
 import { checkTarget } from '../projects/segment-rules'
+import { segmentsAfter } from '../projects/segments.server'
 import { parse } from '../tags'
 import { countBands, type BandWords } from './analysis-bands'
 import { score } from './fuzzy-score'
@@ -16,6 +18,7 @@ const BATCH = 200
 
 interface SegmentRow {
   id: number
+  position: number
   source: string
   wordCount: number
   repetitionOf: number | null
@@ -41,12 +44,13 @@ export async function analyseTm(project: MemoryProject, progress: (done: number)
     [memoryIds],
   )
   const analysed: { wordCount: number; tmMatch: number | null; repetition: boolean; mt: boolean }[] = []
-  let after = 0
+  let after = -1
   for (;;) {
-    const rows = await db().query<SegmentRow>(
-      `select id, source, word_count as "wordCount", repetition_of as "repetitionOf", save_type as "saveType"
-         from segments where project_id = $1 and id > $2 order by id limit $3`,
-      [project.id, after, BATCH],
+    const rows = await segmentsAfter<SegmentRow>(
+      project.id,
+      after,
+      BATCH,
+      `id, source, word_count as "wordCount", repetition_of as "repetitionOf", save_type as "saveType"`,
     )
     if (rows.length === 0) break
     const matches: (number | null)[] = []
@@ -55,11 +59,16 @@ export async function analyseTm(project: MemoryProject, progress: (done: number)
       matches.push(best?.match ?? null)
       analysed.push({ wordCount: row.wordCount, tmMatch: best?.match ?? null, repetition: row.repetitionOf !== null, mt: row.saveType === 'MT' })
     }
-    await db().query('update segments s set tm_match = m.match from unnest($1::integer[], $2::integer[]) as m(id, match) where s.id = m.id', [
-      rows.map((row) => row.id),
-      matches,
-    ])
-    after = rows.at(-1)!.id
+    // Segments arrive with no match from conversion; the position range keeps the update on the project's index
+    // (without it the planner hashed the whole segments table for every batch).
+    if (matches.some((match) => match !== null)) {
+      await db().query(
+        `update segments s set tm_match = m.match from unnest($1::integer[], $2::integer[]) as m(id, match)
+          where s.id = m.id and s.project_id = $3 and s.position between $4 and $5`,
+        [rows.map((row) => row.id), matches, project.id, rows[0]!.position, rows.at(-1)!.position],
+      )
+    }
+    after = rows.at(-1)!.position
     await progress(analysed.length)
   }
   const bands = countBands(analysed)
@@ -72,7 +81,7 @@ export async function analyseTm(project: MemoryProject, progress: (done: number)
  * project is not ready for it (still analysing, or a pretranslation already runs).
  */
 export async function startTmPretranslation(projectId: number): Promise<boolean> {
-  return db().transaction(async (tx) => {
+  const started = await db().transaction(async (tx) => {
     const rows = await tx.query(
       `update projects set analysis_status = 'PRETRANSLATING', pretranslated = 0
         where id = $1 and status = 'READY' and analysis_status = 'DONE' returning id`,
@@ -82,6 +91,8 @@ export async function startTmPretranslation(projectId: number): Promise<boolean>
     await enqueue(tx, { kind: 'pretranslate', projectId, payload: { useTm: true } })
     return true
   })
+  if (started) wakeWorker()
+  return started
 }
 
 /**
@@ -91,17 +102,19 @@ export async function startTmPretranslation(projectId: number): Promise<boolean>
  */
 export async function pretranslateFromTm(project: MemoryProject, progress: (done: number) => Promise<void>): Promise<number> {
   const memoryIds = await readableMemoryIds(project)
-  let after = 0
+  let after = -1
   let seen = 0
   let filled = 0
   for (;;) {
-    const batch = await db().query<{ id: number; source: string; status: string; target: string | null; saveType: string | null }>(
-      `select id, source, status, target, save_type as "saveType" from segments where project_id = $1 and id > $2 order by id limit $3`,
-      [project.id, after, BATCH],
+    const batch = await segmentsAfter<{ id: number; position: number; source: string; status: string; target: string | null; saveType: string | null }>(
+      project.id,
+      after,
+      BATCH,
+      `id, source, status, target, save_type as "saveType"`,
     )
     if (batch.length === 0) break
     seen += batch.length
-    after = batch.at(-1)!.id
+    after = batch.at(-1)!.position
     const rows = batch.filter((row) => row.status !== 'TRANSLATED' && (!row.target || row.saveType === 'TM' || row.saveType === 'MT'))
     const hashes = rows.map((row) => sourceHash(row.source))
     const units =
@@ -124,7 +137,7 @@ export async function pretranslateFromTm(project: MemoryProject, progress: (done
     if (ids.length > 0) {
       await db().query(
         `update segments s set target = f.target, status = 'TRANSLATED', save_type = 'TM', save_match = 100, updated_at = now()
-           from unnest($1::integer[], $2::text[]) as f(id, target) where s.id = f.id`,
+           from unnest($1::integer[], $2::text[]) as f(id, target) where s.id = f.id and s.id = any($1::integer[])`,
         [ids, targets],
       )
     }

@@ -3,6 +3,7 @@ import { requireApiUser } from '../auth/session.server'
 import { db } from '../db/db.server'
 import type { MemoryProject } from './memories.server'
 import { listMemories, memoriesForProject, saveMemorySettings, saveProjectMemorySettings, type Memory } from './memories.server'
+import { rowId, rowIdSchema } from '../http/row-id'
 
 /**
  * SPEC §7 tm, tm/for-file, tm/save-settings, tm/save-settings-for-file (JSON, for scripts and other clients):
@@ -25,10 +26,11 @@ const notFound = () => Response.json({ errors: [{ message: 'Not found' }] }, { s
 
 /** The user's project by id alone (SPEC §7 tm/for-file sends no password; ownership is the guard). */
 async function userProject(userId: number, projectId: unknown): Promise<MemoryProject | undefined> {
-  const id = Number(projectId)
-  if (!Number.isSafeInteger(id) || id <= 0) return undefined
+  const id = rowId(projectId)
+  if (id === undefined) return undefined
   const [project] = await db().query<MemoryProject>(
-    `select id, owner_id as "ownerId", source_lang as "sourceLang", target_lang as "targetLang" from projects where id = $1 and owner_id = $2`,
+    `select id, owner_id as "ownerId", source_lang as "sourceLang", target_lang as "targetLang" from projects
+      where id = $1 and owner_id = $2 and deleted_at is null`,
     [id, userId],
   )
   return project
@@ -50,7 +52,7 @@ const flag = z.enum(['0', '1', 'true', 'false', 'on', 'off']).transform((value) 
 
 /** SPEC §3 memory fields, one memory per call: its id (or name), readMemory, writeMemory. */
 const settingsSchema = z
-  .object({ id: z.coerce.number().int().positive().optional(), name: z.string().min(1).optional(), readMemory: flag, writeMemory: flag })
+  .object({ id: rowIdSchema.optional(), name: z.string().min(1).optional(), readMemory: flag, writeMemory: flag })
   .refine((fields) => fields.id !== undefined || fields.name !== undefined)
 
 function memoryNamed(memories: Memory[], fields: { id?: number; name?: string }): Memory | undefined {

@@ -1,13 +1,14 @@
-import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
-import { wakeWorker } from '../boot.server'
+import { wakeWorker } from '../jobs/wake.server'
 import { db } from '../db/db.server'
 import { getEnv } from '../env.server'
+import { MalformedUpload, partText, readMultipart } from '../http/multipart.server'
 import { enqueue } from '../jobs/queue.server'
 import type { TaskHandler } from '../jobs/worker.server'
 import { findMemory } from './memories.server'
 import type { ImportReport, TmUnit } from './tmx'
 import { readTmxUpload } from './tmx-archive.server'
 import { importUnits, type UnitImport as ImportedUnit } from './units.server'
+import { rowId } from '../http/row-id'
 
 /**
  * Issue 5 "TMX": an upload into a memory, imported by a durable task. The upload is stored in the database in
@@ -35,7 +36,8 @@ export interface TmxImport {
 /** The reader's report, or (code import-failed) a task that failed for a reason that is no fault of the file. */
 export type StoredReport = Omit<ImportReport, 'error'> & { error?: { code: string; unitIndex?: number } }
 
-const CHUNK_BYTES = 1024 * 1024
+// Each chunk is one statement: small enough not to hold the embedded database's session for long (decision 0013).
+const CHUNK_BYTES = 256 * 1024
 const ACCEPTED_NAMES = /\.(tmx|tmx\.gz|gz|zip)$/i
 
 export function tmxUploadMaxBytes(): number {
@@ -52,17 +54,18 @@ export async function receiveTmxUpload(
 ): Promise<{ ok: true; importId: number; memoryName: string } | { ok: false; code: TmxUploadError }> {
   const maxBytes = tmxUploadMaxBytes()
   let stored: { importId: number; size: number; tooBig: boolean; name: string } | undefined
-  const handler: UploadHandler = async ({ name, filename, data }) => {
-    if (name !== 'file' || filename === undefined || stored) {
-      let text = ''
-      const decoder = new TextDecoder()
-      for await (const chunk of data) if (text.length < 1_000) text += decoder.decode(chunk, { stream: true })
-      return text.slice(0, 1_000)
-    }
-    stored = await storeUpload(ownerId, filename, data, maxBytes)
-    return `import:${stored.importId}`
+  let form: Map<string, string[]>
+  try {
+    form = await readMultipart(request, async ({ name, filename, data }) => {
+      if (name !== 'file' || filename === undefined || stored) return partText(data, 1_000)
+      stored = await storeUpload(ownerId, filename, data, maxBytes)
+      return `import:${stored.importId}`
+    })
+  } catch (error) {
+    if (stored) await db().query('delete from tmx_imports where id = $1', [stored.importId])
+    if (error instanceof MalformedUpload) return { ok: false, code: 'missing-file' }
+    throw error
   }
-  const form = await unstable_parseMultipartFormData(request, handler)
   const refuse = async (code: TmxUploadError) => {
     if (stored) await db().query('delete from tmx_imports where id = $1', [stored.importId])
     return { ok: false as const, code }
@@ -71,7 +74,8 @@ export async function receiveTmxUpload(
   if (!ACCEPTED_NAMES.test(stored.name)) return refuse('wrong-extension')
   if (stored.tooBig) return refuse('file-too-big')
   if (stored.size === 0) return refuse('missing-file')
-  const memory = await findMemory(ownerId, Number(form.get('memoryId')))
+  const memoryId = rowId(form.get('memoryId')?.[0])
+  const memory = memoryId === undefined ? undefined : await findMemory(ownerId, memoryId)
   if (!memory) return refuse('no-memory')
   // A locked memory is a read-only reference (SPEC §3 canUpdate false): unlock it to import.
   if (!memory.canUpdate) return refuse('memory-locked')

@@ -36,6 +36,11 @@ export function readZip(bytes: Uint8Array, { limits = DEFAULT_LIMITS, select = (
         // The declared sizes are checked before anything is inflated; fflate inflates into a buffer of the
         // declared size, so a lying header cannot make an entry grow past it.
         const selected = select(file.name)
+        // Deflate never grows data by more than a few bytes per 16 KiB block: compressed data larger than that
+        // against its declared size means the header lies (a bomb that would inflate far past the size it declares).
+        if (file.compression !== 0 && file.size > file.originalSize + file.originalSize / 1000 + 64) {
+          throw new FormatError(`the package entry ${file.name} declares ${file.originalSize} bytes but holds more`)
+        }
         if (selected) inflated += file.originalSize
         if (order.length >= limits.maxEntries) throw new FormatError(`the package has more than ${limits.maxEntries} entries`)
         if (inflated > limits.maxInflatedBytes) throw new FormatError(`the package inflates to more than ${limits.maxInflatedBytes} bytes`)

@@ -5,7 +5,9 @@ describe('wellFormednessError', () => {
   it.each([
     ['<a/>', undefined],
     ['<?xml version="1.0"?>\n<!-- c --><a x="1" y=\'2\'><b>t &amp; &#x41;</b><![CDATA[<raw>]]><?pi x?></a>\n', undefined],
-    ['<!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>', undefined],
+    ['<!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>', 'entity declarations are not allowed'],
+    ['<!DOCTYPE a SYSTEM "a.dtd"><a/>', undefined],
+    ['<!DOCTYPE a [<!ATTLIST a x CDATA "1">]><a/>', undefined],
     ['<a><b></a></b>', 'unexpected </a>'],
     ['<a>', 'is not closed'],
     ['<a/><b/>', 'second root'],

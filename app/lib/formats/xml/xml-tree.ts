@@ -257,6 +257,9 @@ class XmlParser {
       else if (code === 62 /* > */ && depth === 0) break
     }
     if (i >= text.length) throw new XmlSyntaxError('unterminated DOCTYPE', this.pos)
+    // An entity declaration is how XXE reads local files and "billion laughs" exhausts memory; we expand none, and a
+    // document that relies on them cannot be translated faithfully either: refused (issue 15, ErrorConvertingFile).
+    if (/<!ENTITY/i.test(text.slice(this.pos, i))) throw new XmlSyntaxError('entity declarations are not allowed', this.pos)
     this.pos = i + 1
   }
 

@@ -1,0 +1,75 @@
+import type { MessagePort } from 'node:worker_threads'
+import type { Database, Queryable } from './database.server'
+import type { HostAnswer, HostRequest, SerializedError } from './database-host.server'
+import { asText } from './pglite-statements.server'
+
+/**
+ * A thread's handle on the embedded database, which runs in its own thread (database-host.server.ts). Parameters
+ * travel as the text PostgreSQL reads them (as they would to PGlite directly), rows come back parsed; a statement's
+ * error keeps PostgreSQL's SQLSTATE and detail.
+ */
+type Pending = { resolve: (answer: HostAnswer) => void; reject: (error: Error) => void }
+
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never
+
+export function databaseOverPort(port: MessagePort): Database {
+  const pending = new Map<number, Pending>()
+  let nextId = 1
+  let gone: Error | undefined
+
+  port.on('message', (message: HostAnswer) => {
+    const waiter = pending.get(message.id)
+    if (!waiter) return
+    pending.delete(message.id)
+    if ('error' in message) waiter.reject(databaseError(message.error))
+    else waiter.resolve(message)
+  })
+  port.on('close', () => {
+    gone = new Error('The database thread has stopped.')
+    for (const waiter of pending.values()) waiter.reject(gone)
+    pending.clear()
+  })
+
+  function call(request: WithoutId<HostRequest>): Promise<HostAnswer> {
+    if (gone) return Promise.reject(gone)
+    const id = nextId++
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject })
+      port.postMessage({ ...request, id })
+    })
+  }
+
+  const statement = async <Row>(sql: string, params: readonly unknown[] = [], tx?: number): Promise<Row[]> => {
+    const answer = await call({ op: 'query', sql, params: params.map(asText), ...(tx === undefined ? {} : { tx }) })
+    return (answer as { rows: Row[] }).rows
+  }
+
+  return {
+    kind: 'pglite',
+    query: (sql, params) => statement(sql, params),
+    async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+      const { tx } = (await call({ op: 'begin' })) as { tx: number }
+      let open = true
+      const query = <Row>(sql: string, params?: unknown[]) =>
+        open ? statement<Row>(sql, params, tx) : Promise.reject(new Error('The transaction has ended; its statements cannot run.'))
+      try {
+        const result = await work({ query })
+        open = false
+        await call({ op: 'commit', tx })
+        return result
+      } catch (error) {
+        open = false
+        await call({ op: 'rollback', tx }).catch(() => {})
+        throw error
+      }
+    },
+    async close() {
+      port.close()
+    },
+  }
+}
+
+function databaseError(serialized: SerializedError): Error {
+  const { message, ...fields } = serialized
+  return Object.assign(new Error(message), fields)
+}

@@ -1,0 +1,85 @@
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import busboy from 'busboy'
+
+/**
+ * Multipart uploads (file list, TMX import) read as they arrive, with busboy: it finds the boundaries about four times
+ * faster than Remix's parser (a 10 MB file: 80 ms of the request thread instead of 300–400 ms, issue 15). Each part is
+ * handed over as a stream of chunks; what the handler answers becomes the part's value in the returned form.
+ * A body that is not well-formed multipart rejects with MalformedUpload, never a server error.
+ */
+export interface UploadPart {
+  name: string
+  /** Set for a file part (possibly empty: a form sent without a file). */
+  filename?: string
+  data: AsyncIterable<Uint8Array>
+}
+
+export class MalformedUpload extends Error {
+  constructor(reason: string) {
+    super(`The upload is not well-formed multipart: ${reason}`)
+    this.name = 'MalformedUpload'
+  }
+}
+
+/** Text fields longer than this are cut (forms here have only short ones). */
+const FIELD_BYTES = 10_000
+/** Parts after this many are not read at all (a form here has a handful). */
+const MAX_PARTS = 1_000
+
+export async function readMultipart(request: Request, onPart: (part: UploadPart) => Promise<string>): Promise<Map<string, string[]>> {
+  const type = request.headers.get('Content-Type') ?? ''
+  if (!type.startsWith('multipart/form-data') || !request.body) throw new MalformedUpload('no multipart body')
+  let parser: busboy.Busboy
+  try {
+    // preservePath: the name as sent, so that a name with a path in it is refused (InvalidFileName), not silently cut.
+    // defParamCharset: browsers send a file name as raw UTF-8 bytes; busboy would read them as Latin-1.
+    parser = busboy({ headers: { 'content-type': type }, preservePath: true, defParamCharset: 'utf8', limits: { fieldSize: FIELD_BYTES, parts: MAX_PARTS } })
+  } catch (error) {
+    throw new MalformedUpload(error instanceof Error ? error.message : String(error))
+  }
+  const values = new Map<string, string[]>()
+  const add = (name: string, value: string): void => {
+    values.set(name, [...(values.get(name) ?? []), value])
+  }
+  // Parts are handled one after another, in order, as the form lists them. After a handler failed, the rest is only
+  // drained (an unread part would stop the parser for good), and the failure is thrown at the end.
+  let handled = Promise.resolve()
+  let failure: unknown
+  const done = new Promise<void>((resolve, reject) => {
+    parser.on('field', (name, value) => {
+      handled = handled.then(() => add(name, value))
+    })
+    parser.on('file', (name, stream, info) => {
+      // Paused until its turn comes: its chunks wait in the socket, not in memory.
+      stream.pause()
+      handled = handled.then(async () => {
+        if (failure === undefined) {
+          try {
+            return add(name, await onPart({ name, filename: info.filename ?? '', data: stream }))
+          } catch (error) {
+            failure = error
+          }
+        }
+        stream.resume()
+      })
+    })
+    parser.on('error', (error: unknown) => reject(new MalformedUpload(error instanceof Error ? error.message : String(error))))
+    parser.on('close', () => resolve())
+  })
+  const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>)
+  body.on('error', (error) => parser.destroy(error))
+  body.pipe(parser)
+  await done
+  await handled
+  if (failure !== undefined) throw failure
+  return values
+}
+
+/** A part's text (cut at `limit` characters), for a text field sent as a file part or a part nobody wants. */
+export async function partText(data: AsyncIterable<Uint8Array>, limit = 10_000): Promise<string> {
+  let text = ''
+  const decoder = new TextDecoder()
+  for await (const chunk of data) if (text.length < limit) text += decoder.decode(chunk, { stream: true })
+  return text.slice(0, limit)
+}

@@ -1,0 +1,41 @@
+import { keyHash } from './index-keys'
+import { textTokens, tokenize } from './tokens'
+
+/**
+ * Concordance words (SPEC §2 concordance; docs/decisions/0014): a unit's source and target as the whole words and
+ * numbers they hold, lower-cased (locale-independent), each as its 32-bit hash (index-keys.ts) — what
+ * tm_units.words stores and its GIN index finds. Punctuation and tags do not count. Pure and browser-safe.
+ *
+ * A hash collision can only add a candidate, which the exact check on the text (concordance.server.ts) drops.
+ */
+function wordForms(plainOrTokens: ReturnType<typeof textTokens>): string[] {
+  return plainOrTokens.filter((token) => token.kind !== 'punctuation').map((token) => token.form.toLowerCase())
+}
+
+/** The distinct word hashes of a canonical string, sorted. */
+export function segmentWords(canonical: string): number[] {
+  return [...new Set(wordForms(tokenize(canonical).tokens).map(keyHash))].sort((a, b) => a - b)
+}
+
+/**
+ * A unit's words: those of its source and of its target together. `sourceTokens`, when the caller has tokenized the
+ * source already (the import indexes it too), saves doing it twice.
+ */
+export function unitWords(source: string, target: string, sourceTokens = tokenize(source).tokens): number[] {
+  const words = new Set(wordForms(sourceTokens).map(keyHash))
+  for (const form of wordForms(tokenize(target).tokens)) words.add(keyHash(form))
+  return [...words].sort((a, b) => a - b)
+}
+
+/** The words a search asks for (at most 10), lower-cased, in the order typed. */
+export function searchedWords(text: string): string[] {
+  return [...new Set(wordForms(textTokens(text.normalize('NFC'))))].slice(0, 10)
+}
+
+/** Whether a canonical string holds every one of the (lower-cased) words. */
+export function holdsAll(canonical: string, words: readonly string[]): boolean {
+  const held = new Set(wordForms(tokenize(canonical).tokens))
+  return words.every((word) => held.has(word))
+}
+
+export { keyHash as wordHash }

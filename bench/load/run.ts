@@ -1,0 +1,358 @@
+/**
+ * bench/load (issue 15): fifty translators on one server while a colleague uploads a book.
+ *
+ *   npx remix build && npx tsx bench/load/run.ts [--seconds 60] [--translators 50]
+ *   npm run bench:load      (PGlite, then two web instances and a worker process on a throw-away PostgreSQL)
+ *
+ * Loopback only, bounded in time. PGlite in a temporary DATA_DIR: one `node server.mjs` as `npm start` runs it.
+ * With DATABASE_URL (a temporary schema): two web instances (WORKER=false) and one `node worker.mjs`, the
+ * translators spread over the two instances as a load balancer would.
+ *
+ * Every translator has a project of 120 segments and a memory of 300 units. For the whole measured time each one,
+ * after a pause of 1–3 s (`--pause-ms N`: N to 3N ms), does one of: open a window of segments (30 %), open it with the
+ * TM suggestions (25 %), save a draft as the page's script does (20 %), confirm without JavaScript and load the page
+ * the redirect names (15 %), or search the concordance (10 %). Five seconds in, another user uploads a
+ * 40,000-paragraph plain-text file (two sentences a paragraph); it converts and is analysed meanwhile.
+ *
+ * Printed: p50 / p95 / max and errors per request kind, for the whole run and for the requests made while the file
+ * converted; the conversion's time against the same upload converted on the idle server just before (the baseline).
+ * Targets (2-core machine): p95 ≤ 200 ms and no errors; during the conversion p95 ≤ 100 ms and max ≤ 500 ms;
+ * the conversion under load within 20 % of the idle one.
+ */
+import fs from 'node:fs'
+import http from 'node:http'
+import zlib from 'node:zlib'
+import { createUser } from '../../app/lib/auth/users.server'
+import { setDatabase } from '../../app/lib/db/db.server'
+import { migrate } from '../../app/lib/db/migrate.server'
+import { startWorker } from '../../app/lib/jobs/worker.server'
+import { taskHandlers } from '../../app/lib/projects/pipeline.server'
+import { createProject } from '../../app/lib/projects/projects.server'
+import { createMemory } from '../../app/lib/tm/memories.server'
+import { importUnits } from '../../app/lib/tm/units.server'
+import { requireBuild, startServer, startWorkerProcess, type RunningProcess, type RunningServer } from '../app-server'
+import { readSourceLines } from '../import/documents'
+import { numberFlag, percentile, seeded } from '../measure'
+import { printTable, thousands } from '../print'
+import { signIn } from '../translator/client'
+import { benchDatabase } from '../translator/project'
+
+const SECONDS = numberFlag('--seconds', 60)
+/**
+ * The pause before each action, in ms: 1–3 s by default — several times a real translator's pace (a segment every
+ * minute or so, with its drafts, suggestions and lookups); `--pause-ms 300` makes it 0.3–1.2 s for a stress run.
+ */
+const PAUSE_MS = numberFlag('--pause-ms', 1_000)
+const TRANSLATORS = numberFlag('--translators', 50)
+const SEGMENTS_EACH = 120
+const UNITS_EACH = 300
+const BOOK_PARAGRAPHS = numberFlag('--paragraphs', 40_000)
+const UPLOAD_AT_MS = 5_000
+const PASSWORD = 'load-bench-password'
+const TARGETS = { p95: 200, conversionP95: 100, conversionMax: 500, conversionSlowdown: 1.2 }
+
+type Kind = 'window' | 'suggestions' | 'draft' | 'confirm' | 'concordance'
+const KINDS: readonly [Kind, number][] = [
+  ['window', 0.3],
+  ['suggestions', 0.25],
+  ['draft', 0.2],
+  ['confirm', 0.15],
+  ['concordance', 0.1],
+]
+
+interface Sample {
+  kind: Kind | 'page after confirm'
+  start: number
+  ms: number
+  ok: boolean
+}
+
+interface Translator {
+  email: string
+  base: string
+  segments: { id: number; source: string }[]
+  words: string[]
+}
+
+const lines = readSourceLines()
+
+/** Aligned English–Latvian sentences of the samples (Tatoeba and NTREX-128). */
+function englishLatvianPairs(): { source: string; target: string }[] {
+  const read = (file: string) => fs.readFileSync(new URL(`../../../shared/samples/parallel/${file}`, import.meta.url), 'utf8').split('\n').map((line) => line.trim())
+  const pairs: { source: string; target: string }[] = []
+  for (const [english, latvian] of [
+    ['en-lv/tatoeba_laser.en-lv.en', 'en-lv/tatoeba_laser.en-lv.lv'],
+    ['en-lv-ru/ntrex128.newstest2019.en.txt', 'en-lv-ru/ntrex128.newstest2019.lv.txt'],
+  ] as const) {
+    const targets = read(latvian)
+    read(english).forEach((source, at) => source && targets[at] && pairs.push({ source, target: targets[at]! }))
+  }
+  return pairs
+}
+
+/** The book: 40,000 paragraphs of two NTREX sentences each, as the issue's measurement used. */
+function book(): string {
+  return Array.from({ length: BOOK_PARAGRAPHS }, (_, index) => `(${index}) ${lines[(2 * index) % lines.length]} ${lines[(2 * index + 1) % lines.length]}`).join('\n') + '\n'
+}
+
+async function seed(): Promise<Translator[]> {
+  const translators: Translator[] = []
+  const pairs = englishLatvianPairs()
+  for (let index = 0; index < TRANSLATORS; index++) {
+    const email = `translator${index}@example.org`
+    const user = await createUser({ email, name: `Translator ${index}`, password: PASSWORD })
+    if (!user.ok) throw new Error('could not create a translator')
+    const memory = await createMemory(user.user.id, { name: 'EN → LV', sourceLang: 'en', targetLang: 'lv' })
+    const units = Array.from({ length: UNITS_EACH }, (_, unit) => pairs[(index * UNITS_EACH + unit) % pairs.length]!)
+    await importUnits(memory.id, units.map((pair) => ({ source: pair.source, target: pair.target, createdBy: 'bench' })))
+    // The project's sentences are near the memory's: suggestions have something to find.
+    const text = Array.from({ length: SEGMENTS_EACH }, (_, line) => units[line % units.length]!.source.replace(/\.$/, ' today.')).join('\n')
+    const project = await createProject({
+      ownerId: user.user.id,
+      name: `darbs-${index}.txt`,
+      format: 'txt',
+      bytes: new TextEncoder().encode(text),
+      sourceLang: 'en',
+      targetLang: 'lv',
+      tmPretranslate: false,
+      mtPretranslate: false,
+    })
+    translators.push({
+      email,
+      base: `/translate/${project.id}/${project.password}`,
+      segments: [],
+      words: units.flatMap((pair) => pair.source.split(/\W+/).filter((word) => word.length > 4)).slice(0, 50),
+    })
+  }
+  const uploader = await createUser({ email: 'uploader@example.org', name: 'Uploader', password: PASSWORD })
+  if (!uploader.ok) throw new Error('could not create the uploader')
+  const worker = startWorker({ handlers: taskHandlers, pollMs: 20, log: (message) => console.error(message) })
+  await worker.idle()
+  await worker.stop()
+  return translators
+}
+
+async function segmentsOf(translators: Translator[], open: () => ReturnType<Awaited<ReturnType<typeof benchDatabase>>['open']>) {
+  const database = await open()
+  for (const translator of translators) {
+    const [, , projectId] = translator.base.split('/')
+    translator.segments = await database.query('select id, source from segments where project_id = $1 order by position', [Number(projectId)])
+  }
+  await database.close()
+}
+
+/**
+ * The simulated browsers' HTTP client: node:http with kept-alive connections, much lighter than fetch — the load
+ * generator shares the two cores with the server, and every millisecond it spends is one the server does not get.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 200 })
+
+interface Answer {
+  status: number
+  location?: string
+  body(): string
+}
+
+function request(origin: string, method: 'GET' | 'POST', path: string, cookie: string, fields?: Record<string, string>): Promise<Answer> {
+  const body = fields ? new URLSearchParams(fields).toString() : undefined
+  return new Promise((resolve, reject) => {
+    const call = http.request(
+      new URL(path, origin),
+      {
+        method,
+        agent,
+        headers: {
+          Cookie: cookie,
+          'Accept-Encoding': 'gzip',
+          ...(body === undefined ? {} : { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) }),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => {
+          const raw = Buffer.concat(chunks)
+          // Only the JSON calls are read; pages are received whole, as a browser would, and not decoded.
+          const body = () => (response.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8')
+          resolve({ status: response.statusCode ?? 0, location: response.headers.location, body })
+        })
+        response.on('error', reject)
+      },
+    )
+    call.on('error', reject)
+    call.end(body)
+  })
+}
+
+const get = (origin: string, path: string, cookie: string) => request(origin, 'GET', path, cookie)
+const post = (origin: string, path: string, cookie: string, fields: Record<string, string>) => request(origin, 'POST', path, cookie, fields)
+
+/** One request; ok when it answered 2xx or 3xx. Returns the response's Location, if any. */
+async function timed(samples: Sample[], kind: Sample['kind'], send: () => Promise<Answer>): Promise<string | undefined> {
+  const start = performance.now()
+  let ok = false
+  let location: string | undefined
+  try {
+    const answer = await send()
+    ok = answer.status >= 200 && answer.status < 400
+    location = answer.location
+  } catch {
+    ok = false
+  }
+  samples.push({ kind, start, ms: performance.now() - start, ok })
+  return location
+}
+
+async function translate(origin: string, cookie: string, translator: Translator, until: number, random: () => number, samples: Sample[]): Promise<void> {
+  let at = Math.floor(random() * translator.segments.length)
+  while (performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS * (1 + 2 * random())))
+    if (performance.now() >= until) return
+    const segment = translator.segments[at % translator.segments.length]!
+    const page = `${translator.base}?segment=${segment.id}`
+    let pick = random()
+    const kind = KINDS.find(([, weight]) => (pick -= weight) < 0)?.[0] ?? 'window'
+    switch (kind) {
+      case 'window':
+        await timed(samples, kind, () => get(origin, `${page}&panel=comments`, cookie))
+        break
+      case 'suggestions':
+        await timed(samples, kind, () => get(origin, `${page}&panel=translations`, cookie))
+        break
+      case 'concordance': {
+        const word = translator.words[Math.floor(random() * translator.words.length)] ?? 'the'
+        await timed(samples, kind, () => get(origin, `${page}&concordance=${encodeURIComponent(word)}`, cookie))
+        break
+      }
+      case 'draft':
+        await timed(samples, kind, () =>
+          post(origin, `${translator.base}.data?segment=${segment.id}`, cookie, {
+            intent: 'save-draft',
+            respond: 'data',
+            segmentId: String(segment.id),
+            source: segment.source,
+            target: `${segment.source} (melnraksts)`,
+            renderedAt: String(Date.now()),
+          }),
+        )
+        break
+      case 'confirm': {
+        const location = await timed(samples, kind, () =>
+          post(origin, page, cookie, { intent: 'confirm', segmentId: String(segment.id), source: segment.source, target: segment.source, renderedAt: String(Date.now()) }),
+        )
+        if (location) await timed(samples, 'page after confirm', () => get(origin, location, cookie))
+        at++
+        break
+      }
+    }
+  }
+}
+
+/** Uploads the book through files/upload and resolves with the seconds until it is analysed (DONE). */
+async function convertBook(origin: string, cookie: string): Promise<{ seconds: number; started: number; ended: number; projectId: number; password: string }> {
+  const started = performance.now()
+  const form = new FormData()
+  form.set('source_language', 'en')
+  form.set('target_language', 'lv')
+  form.append('files', new Blob([book()]), 'grāmata.txt')
+  const answer = await fetch(`${origin}/files/upload`, { method: 'POST', headers: { Cookie: cookie, Origin: origin }, body: form })
+  const { data } = (await answer.json()) as { data: { id_project: number; password: string } }
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    const status = await post(origin, '/files/analysis', cookie, { projectId: String(data.id_project), projectPassword: data.password })
+    const body = JSON.parse(status.body()) as { status: string }
+    if (body.status === 'DONE' || body.status === 'EMPTY') break
+  }
+  const ended = performance.now()
+  return { seconds: (ended - started) / 1000, started, ended, projectId: data.id_project, password: data.password }
+}
+
+function summarise(title: string, samples: Sample[]) {
+  console.log(`\n${title}`)
+  const rows: string[][] = []
+  const kinds = [...KINDS.map(([kind]) => kind), 'page after confirm' as const]
+  for (const kind of [...kinds, 'all' as const]) {
+    const chosen = kind === 'all' ? samples : samples.filter((sample) => sample.kind === kind)
+    if (chosen.length === 0) continue
+    const ms = chosen.map((sample) => sample.ms)
+    rows.push([
+      kind,
+      thousands(chosen.length),
+      `${percentile(ms, 0.5).toFixed(1)} ms`,
+      `${percentile(ms, 0.95).toFixed(1)} ms`,
+      `${Math.max(...ms).toFixed(0)} ms`,
+      String(chosen.filter((sample) => !sample.ok).length),
+    ])
+  }
+  printTable(['request', 'count', 'p50', 'p95', 'max', 'errors'], rows)
+}
+
+async function main() {
+  requireBuild()
+  const database = await benchDatabase()
+  const engine = database.engine
+  console.log(
+    `bench/load: ${TRANSLATORS} translators, an action every ${PAUSE_MS / 1000}–${(3 * PAUSE_MS) / 1000} s each, for ${SECONDS} s on ${engine}; ` +
+      `a ${thousands(BOOK_PARAGRAPHS)}-paragraph upload meanwhile`,
+  )
+  const processes: RunningProcess[] = []
+  try {
+    const seeding = await database.open()
+    await migrate(seeding)
+    setDatabase(seeding)
+    const seedStart = performance.now()
+    const translators = await seed()
+    setDatabase(undefined)
+    await seeding.close()
+    await segmentsOf(translators, () => database.open())
+    console.log(`seeded ${TRANSLATORS} users, projects and memories in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`)
+
+    let instances: RunningServer[]
+    if (engine === 'PGlite') {
+      instances = [await startServer(database.serverEnv, 3961)]
+    } else {
+      instances = [await startServer({ ...database.serverEnv, WORKER: 'false' }, 3961), await startServer({ ...database.serverEnv, WORKER: 'false' }, 3962)]
+      processes.push(await startWorkerProcess(database.serverEnv))
+    }
+    processes.push(...instances)
+    console.log(engine === 'PGlite' ? 'one instance (npm start)' : 'two web instances (WORKER=false) and one worker process (npm run worker)')
+    const cookies = await Promise.all(translators.map((translator, index) => signIn(instances[index % instances.length]!.origin, translator.email, PASSWORD)))
+    const uploaderCookie = await signIn(instances[0]!.origin, 'uploader@example.org', PASSWORD)
+
+    // The baseline: the same upload on the idle server (kept: deleting it would purge it during the load).
+    const idle = await convertBook(instances[0]!.origin, uploaderCookie)
+    console.log(`idle conversion (baseline): ${idle.seconds.toFixed(1)} s`)
+
+    const samples: Sample[] = []
+    const started = performance.now()
+    const until = started + SECONDS * 1000
+    const loops = translators.map((translator, index) =>
+      translate(instances[index % instances.length]!.origin, cookies[index]!, translator, until, seeded(1_000 + index), samples),
+    )
+    const upload = new Promise<void>((resolve) => setTimeout(resolve, UPLOAD_AT_MS)).then(() => convertBook(instances[0]!.origin, uploaderCookie))
+    await Promise.all(loops)
+    const loaded = await upload
+
+    summarise(`all requests, ${SECONDS} s`, samples)
+    const during = samples.filter((sample) => sample.start >= loaded.started && sample.start <= loaded.ended)
+    summarise(`requests made while the upload converted and was analysed (${loaded.seconds.toFixed(1)} s)`, during)
+    const all = samples.map((sample) => sample.ms)
+    const duringMs = during.map((sample) => sample.ms)
+    const errors = samples.filter((sample) => !sample.ok).length
+    console.log(`\nconversion: idle ${idle.seconds.toFixed(1)} s, under load ${loaded.seconds.toFixed(1)} s (${(loaded.seconds / idle.seconds).toFixed(2)}× the idle time)`)
+    console.log(`requests: ${thousands(samples.length)} in ${SECONDS} s (${(samples.length / SECONDS).toFixed(1)} per second)`)
+    const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met')
+    console.log(`target p95 ≤ ${TARGETS.p95} ms, no errors: p95 ${percentile(all, 0.95).toFixed(1)} ms, ${errors} errors — ${verdict(percentile(all, 0.95) <= TARGETS.p95 && errors === 0)}`)
+    console.log(
+      `target during the conversion p95 ≤ ${TARGETS.conversionP95} ms, max ≤ ${TARGETS.conversionMax} ms: ` +
+        `p95 ${percentile(duringMs, 0.95).toFixed(1)} ms, max ${Math.max(...duringMs).toFixed(0)} ms — ` +
+        verdict(percentile(duringMs, 0.95) <= TARGETS.conversionP95 && Math.max(...duringMs) <= TARGETS.conversionMax),
+    )
+    console.log(`target conversion under load within 20 % of idle: ${verdict(loaded.seconds <= idle.seconds * TARGETS.conversionSlowdown)}`)
+  } finally {
+    await Promise.all(processes.map((running) => running.stop()))
+    await database.dispose()
+  }
+}
+
+await main()
