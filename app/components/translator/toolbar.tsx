@@ -36,6 +36,10 @@ function rememberSplitCaret(event: React.MouseEvent<HTMLButtonElement>) {
   if (form && field instanceof HTMLInputElement) field.value = String(caretInActiveSource(form) ?? '')
 }
 
+function closeMenu(event: React.FormEvent<HTMLFormElement>) {
+  event.currentTarget.closest('details')?.removeAttribute('open')
+}
+
 interface ToolbarProps {
   base: string
   downloads: { original: string; translated: string }
@@ -84,7 +88,8 @@ export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memori
       <details className="toolbar-menu">
         <summary>{t('toolbar.pretranslate')}</summary>
         <div className="menu-body">
-          <Form method="post" action={base}>
+          {/* A chosen action closes the menu, as the page reload does without JavaScript. */}
+          <Form method="post" action={base} onSubmit={closeMenu}>
             <input type="hidden" name="back" value={here} />
             {mt.systemId ? null : (
               <p id="pretranslate-note" className="hint">
