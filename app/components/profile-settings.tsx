@@ -1,4 +1,4 @@
-import { Form, useNavigation } from '@remix-run/react'
+import { Form, Link, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { MemoryChoices, type MemoryChoiceRow } from './memory-choices'
 import { useRootData } from './use-root-data'
@@ -41,6 +41,9 @@ export function ProfileSettingsPanel({ memories }: { memories: MemoryChoiceRow[]
           {t('settings.save')}
         </button>
       </Form>
+      <p>
+        <Link to="/settings/tokens">{t('settings.accessTokens')}</Link>
+      </p>
     </details>
   )
 }

@@ -3,6 +3,8 @@ import { createCookie, redirect } from '@remix-run/node'
 import { db } from '../db/db.server'
 import { getEnv } from '../env.server'
 import { setFlash } from '../http/flash.server'
+import { getFixedT } from '../i18n/i18n.server'
+import { bearerToken, userForAccessToken } from './access-tokens.server'
 import { signInAddress } from './redirect'
 import type { User } from './users.server'
 
@@ -38,6 +40,8 @@ export type SessionState =
   | { status: 'signed-in'; user: User; sessionId: string }
   | { status: 'expired' }
   | { status: 'none' }
+  /** An `Authorization: Bearer` header whose token is unknown or revoked (issue 16). */
+  | { status: 'bad-token' }
 
 /**
  * Remix hands each loader of a page its own Request, so the root and route loaders would each read the session
@@ -45,12 +49,12 @@ export type SessionState =
  * Nothing outlives the request: a session revoked since is seen by the next one. Sign-in and sign-out always
  * redirect, so no loader of theirs reads a session they changed.
  */
-const sessionOfRequest = new WeakMap<object, { cookie: string | null; session: Promise<SessionState> }>()
+const sessionOfRequest = new WeakMap<object, { cookie: string; session: Promise<SessionState> }>()
 
 export function readSession(request: Request, context?: { requestScope?: object }): Promise<SessionState> {
   const scope = context?.requestScope
   if (!scope) return readSessionRow(request)
-  const cookie = request.headers.get('Cookie')
+  const cookie = `${request.headers.get('Cookie')}\n${request.headers.get('Authorization')}`
   const known = sessionOfRequest.get(scope)
   if (known?.cookie === cookie) return known.session
   const session = readSessionRow(request)
@@ -59,6 +63,12 @@ export function readSession(request: Request, context?: { requestScope?: object 
 }
 
 async function readSessionRow(request: Request): Promise<SessionState> {
+  // A program's personal access token (issue 16) decides alone: a request that names one is not read as a browser's.
+  const bearer = bearerToken(request)
+  if (bearer !== undefined) {
+    const user = bearer ? await userForAccessToken(bearer) : undefined
+    return user ? { status: 'signed-in', user, sessionId: '' } : { status: 'bad-token' }
+  }
   const token: unknown = await sessionCookie.parse(request.headers.get('Cookie'))
   if (typeof token !== 'string' || token.length === 0) return { status: 'none' }
   const id = tokenId(token)
@@ -85,6 +95,7 @@ export async function getUser(request: Request, context?: { requestScope?: objec
 export async function requireUser(request: Request, context?: { requestScope?: object }): Promise<User> {
   const session = await readSession(request, context)
   if (session.status === 'signed-in') return session.user
+  if (session.status === 'bad-token' || asksForJson(request)) throw await unauthorized(request, session)
   const headers = new Headers()
   if (session.status === 'expired') {
     headers.append('Set-Cookie', await clearSessionCookie(request))
@@ -110,5 +121,19 @@ function clearSessionCookie(request: Request): Promise<string> {
 export async function requireApiUser(request: Request): Promise<User> {
   const session = await readSession(request)
   if (session.status === 'signed-in') return session.user
-  throw Response.json({ code: 0, errors: [{ message: 'Unauthorized' }] }, { status: 401 })
+  throw await unauthorized(request, session)
+}
+
+/**
+ * A program, not a browser navigation: it sends a token or asks for JSON. It gets a 401 it can read, where a
+ * browser is sent to the sign-in address (SPEC §6).
+ */
+export function asksForJson(request: Request): boolean {
+  return bearerToken(request) !== undefined || (request.headers.get('Accept') ?? '').includes('application/json')
+}
+
+async function unauthorized(request: Request, session: SessionState): Promise<Response> {
+  const t = await getFixedT(request, 'auth')
+  const [code, key] = session.status === 'bad-token' ? ['InvalidToken', 'api.invalidToken'] : ['Unauthorized', 'api.unauthorized']
+  return Response.json({ code: 0, errors: [{ code, message: t(key) }] }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } })
 }

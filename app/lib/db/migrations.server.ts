@@ -515,4 +515,23 @@ export const migrations: Migration[] = [
        where exists (select 1 from tm_units u where u.memory_id = m.id);
     `,
   },
+  {
+    version: 15,
+    name: 'personal access tokens',
+    sql: /* sql */ `
+      -- Issue 16: programs (a CMS, a script) call the API with "Authorization: Bearer <token>". A user makes, lists
+      -- and revokes their tokens; as with sessions, only the token's SHA-256 is kept, and the first characters to
+      -- tell tokens apart in the list. Revoking deletes the row, so the next request with it is refused.
+      create table access_tokens (
+        id integer generated always as identity primary key,
+        user_id integer not null references users (id) on delete cascade,
+        name text not null,
+        token_hash text not null unique,
+        hint text not null,
+        created_at timestamptz not null default now(),
+        last_used_at timestamptz
+      );
+      create index access_tokens_user_idx on access_tokens (user_id, id);
+    `,
+  },
 ]
