@@ -29,12 +29,11 @@ async function signedIn(email: string) {
   return jar
 }
 
-function uploadRequest(files: File[], cookie: string, fields: Record<string, string> = {}) {
+function uploadRequest(files: File[], cookie: string, fields: Record<string, string> = {}, fileField = 'files') {
   const form = new FormData()
-  form.set('source_language', fields.source_language ?? 'en')
-  form.set('target_language', fields.target_language ?? 'lv')
   form.set('intent', 'upload')
-  for (const file of files) form.append('files', file)
+  for (const [name, value] of Object.entries({ source_language: 'en', target_language: 'lv', ...fields })) form.set(name, value)
+  for (const file of files) form.append(fileField, file)
   return new Request(`${BASE}/`, { method: 'POST', body: form, headers: { Cookie: cookie, Origin: BASE } })
 }
 
@@ -226,6 +225,37 @@ describe('files/upload (the page script’s call, SPEC §7)', () => {
     const refused = await apiUpload({ request: uploadRequest([new File(['x'], 'virus.exe')], jar.header()), params: {}, context })
     expect(refused.status).toBe(400)
     expect(await refused.json()).toMatchObject({ code: 0, errors: [{ message: 'FileExtensionNotAllowed', file: 'virus.exe' }] })
+  })
+
+  it("takes SPEC's files[] field and its tm_pretranslate / mt_pretranslate flags, the uploader's settings otherwise", async () => {
+    const { action: apiUpload } = await import('~/routes/files.upload')
+    const jar = await signedIn('flags@example.lv')
+    const upload = async (name: string, fields: Record<string, string>) => {
+      const answer = await apiUpload({ request: uploadRequest([new File(['Flags.'], name)], jar.header(), fields, 'files[]'), params: {}, context })
+      return { status: answer.status, body: (await answer.json()) as { data?: { id_project: number } } }
+    }
+    const flagsOf = async (id: number) =>
+      (await database.current().query<{ tm: boolean; mt: boolean }>('select tm_pretranslate as tm, mt_pretranslate as mt from projects where id = $1', [id]))[0]
+    const sent = await upload('flags.txt', { tm_pretranslate: '1', mt_pretranslate: '0' })
+    expect(sent.status).toBe(200)
+    expect(await flagsOf(sent.body.data!.id_project)).toEqual({ tm: true, mt: false })
+    const unsent = await upload('profile.txt', {})
+    expect(await flagsOf(unsent.body.data!.id_project)).toEqual({ tm: false, mt: false })
+    expect((await upload('bad.txt', { tm_pretranslate: 'maybe' })).status).toBe(400)
+  })
+
+  it('answers 400 JSON, not a server error, to a POST without a body or with a body that is not multipart', async () => {
+    const { action: apiUpload } = await import('~/routes/files.upload')
+    const jar = await signedIn('nobody@example.lv')
+    for (const init of [{}, { body: 'source_language=en', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }]) {
+      const answer = await apiUpload({
+        request: new Request(`${BASE}/files/upload`, { method: 'POST', ...init, headers: { ...init.headers, Cookie: jar.header(), Origin: BASE } }),
+        params: {},
+        context,
+      })
+      expect(answer.status).toBe(400)
+      expect(await answer.json()).toMatchObject({ code: 0, errors: [{ message: 'ErrorCreatingProject' }] })
+    }
   })
 
   it('answers 401 (not a redirect) without a session', async () => {

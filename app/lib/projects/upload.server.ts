@@ -89,10 +89,19 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
   return bytes
 }
 
+/** SPEC §7's 0/1 flags, and what HTML checkboxes and scripts send for them. */
+const flag = z
+  .enum(['0', '1', 'false', 'true', 'off', 'on'])
+  .transform((value) => value === '1' || value === 'true' || value === 'on')
+  .optional()
+
 const uploadFieldsSchema = z.object({
   source_language: z.string().max(10),
   target_language: z.string().max(10),
   mt_system: z.string().max(200).optional(),
+  /** Pretranslate from 100% TM matches, or with MT, once analysed; when not sent, the uploader's settings decide. */
+  tm_pretranslate: flag,
+  mt_pretranslate: flag,
 })
 
 /** One file's outcome: a project, or the SPEC §8 code that refused it. */
@@ -125,7 +134,7 @@ export async function uploadFiles(request: Request, ownerId: number): Promise<Up
   if (mtSystemId && !systemsForPair(systems, fields.data.source_language, fields.data.target_language).some((system) => system.id === mtSystemId)) {
     return [...received.refused, ...received.files.map((file) => ({ name: file.name, code: 'UnknownMtSystem' as const }))]
   }
-  const profile = await loadProfileSafely(ownerId)
+  const profile = fields.data.tm_pretranslate === undefined || fields.data.mt_pretranslate === undefined ? await loadProfileSafely(ownerId) : undefined
   const results: UploadResult[] = received.refused.map((refusal) => ({ ...refusal }))
   for (const file of received.files) {
     try {
@@ -142,8 +151,8 @@ export async function uploadFiles(request: Request, ownerId: number): Promise<Up
         sourceLang: fields.data.source_language,
         targetLang: fields.data.target_language,
         mtSystemId,
-        tmPretranslate: profile?.tmPretranslate ?? false,
-        mtPretranslate: profile?.mtPretranslate ?? false,
+        tmPretranslate: fields.data.tm_pretranslate ?? profile?.tmPretranslate ?? false,
+        mtPretranslate: fields.data.mt_pretranslate ?? profile?.mtPretranslate ?? false,
       }, stored.fileId)
       results.push({ name: file.name, project })
     } catch (error) {
