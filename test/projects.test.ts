@@ -265,6 +265,45 @@ describe('files/upload (the page script’s call, SPEC §7)', () => {
   })
 })
 
+describe('POST files (SPEC §7)', () => {
+  const filesCall = async (cookie: string, form: Record<string, string>) => {
+    const { action } = await import('~/routes/files._index')
+    const answer = await action({ request: new Request(`${BASE}/files`, { method: 'POST', body: new URLSearchParams(form), headers: { Cookie: cookie } }), params: {}, context })
+    return { status: answer.status, body: (await answer.json()) as { totalFiles: number; data: Record<string, unknown>[]; errors?: { code: string; message: string }[] } }
+  }
+
+  it('pages the caller’s files ten at a time, newest first, in SPEC §3’s shape, and filters by name', async () => {
+    const jar = await signedIn('saraksts@example.lv')
+    const names = [...Array.from({ length: 10 }, (_, n) => `fails-${n}.txt`), 'procenti 100%.txt', 'Atskaite.txt']
+    for (const name of names) await settle(() => indexAction({ request: uploadRequest([new File([`Teikums ${name}.`], name)], jar.header()), params: {}, context }))
+    const first = await filesCall(jar.header(), {})
+    expect(first.status).toBe(200)
+    expect(first.body.totalFiles).toBe(12)
+    expect(first.body.data.map((file) => file.name)).toEqual(names.slice(2).reverse())
+    const [newest] = first.body.data
+    expect(Object.keys(newest!).sort()).toEqual(['createTimestamp', 'id', 'jobId', 'jobPassword', 'name', 'owner', 'password', 'source', 'target'])
+    expect(newest).toMatchObject({ owner: 'saraksts', source: 'en', target: 'lv' })
+    expect(Math.abs((newest!.createTimestamp as number) - Date.now() / 1000)).toBeLessThan(120)
+    expect((await filesCall(jar.header(), { page: '2' })).body.data.map((file) => file.name)).toEqual(['fails-1.txt', 'fails-0.txt'])
+    expect((await filesCall(jar.header(), { page: '9' })).body).toEqual({ totalFiles: 12, data: [] })
+    // The filter is plain text, any case: "%" is a percent sign, not a wildcard.
+    expect((await filesCall(jar.header(), { filter: '100%' })).body.data.map((file) => file.name)).toEqual(['procenti 100%.txt'])
+    expect((await filesCall(jar.header(), { filter: 'atskaite' })).body.totalFiles).toBe(1)
+    expect((await filesCall(jar.header(), { filter: '_' })).body.totalFiles).toBe(0)
+    // Another user sees none of them.
+    expect((await filesCall((await signedIn('cits@example.lv')).header(), {})).body).toEqual({ totalFiles: 0, data: [] })
+  })
+
+  it('refuses a page that is not a positive number with a translated 400', async () => {
+    const jar = await signedIn('lapa@example.lv')
+    for (const page of ['0', '-1', 'abc', '1.5', '99999999999']) {
+      const refused = await filesCall(jar.header(), { page })
+      expect(refused.status).toBe(400)
+      expect(refused.body.errors).toEqual([{ code: 'InvalidValue', message: 'Lauka “page” vērtība nav derīga.' }])
+    }
+  })
+})
+
 describe('SPEC §7 status calls', () => {
   it('answer creation status, analysis and stats in SPEC §3 shapes, and 404 for a wrong password', async () => {
     const calls = {

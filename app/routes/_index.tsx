@@ -15,7 +15,7 @@ import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
 import { parseProfileForm, saveProfile } from '~/lib/profile/profile.server'
 import { mtRegistry } from '~/lib/mt/registry.server'
 import { defaultSource, defaultTarget, swapLanguages, widgetLanguages } from '~/lib/projects/languages'
-import { isPending, listProjects } from '~/lib/projects/projects.server'
+import { FILES_PER_PAGE, isPending, listProjects } from '~/lib/projects/projects.server'
 import { uploadFiles, uploadLimits } from '~/lib/projects/upload.server'
 import { memoryChoicesFromForm } from '~/lib/tm/memory-form'
 import { listMemories, saveMemorySettings } from '~/lib/tm/memories.server'
@@ -23,9 +23,6 @@ import { listMemories, saveMemorySettings } from '~/lib/tm/memories.server'
 export const handle = { i18n: ['common', 'files', 'memories'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
-
-/** SPEC §9: files per page. */
-export const FILES_PER_PAGE = 10
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)

@@ -114,21 +114,29 @@ export async function createProjectWithFile(input: Omit<NewProject, 'bytes'>, fi
   }
 }
 
+/** SPEC §9: files per page, on the file list and in the `files` call. */
+export const FILES_PER_PAGE = 10
+
+/** A page of the owner's files, newest first; `nameFilter` keeps those whose name holds it (any case). */
 export async function listProjects(
   ownerId: number,
   page: number,
   perPage: number,
+  nameFilter = '',
 ): Promise<{ total: number; projects: ProjectSummary[] }> {
-  const [count] = await db().query<{ total: number }>('select count(*) as total from projects where owner_id = $1 and deleted_at is null', [
-    ownerId,
-  ])
+  // '' matches every name; the filter's own % and _ are letters, not wildcards.
+  const pattern = `%${nameFilter.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+  const [count] = await db().query<{ total: number }>(
+    'select count(*) as total from projects where owner_id = $1 and deleted_at is null and name ilike $2',
+    [ownerId, pattern],
+  )
   const projects = await db().query<ProjectSummary>(
     `select ${summaryColumns}
        from projects p join jobs j on j.project_id = p.id
-      where p.owner_id = $1 and p.deleted_at is null
+      where p.owner_id = $1 and p.deleted_at is null and p.name ilike $4
       order by p.created_at desc, p.id desc
       limit $2 offset $3`,
-    [ownerId, perPage, (page - 1) * perPage],
+    [ownerId, perPage, (page - 1) * perPage, pattern],
   )
   return { total: count?.total ?? 0, projects }
 }
