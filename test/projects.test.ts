@@ -304,6 +304,70 @@ describe('POST files (SPEC §7)', () => {
   })
 })
 
+describe('files/info, files/pretranslate, files/delete (SPEC §7)', () => {
+  const call = async (path: string, cookie: string, form: Record<string, string>) => {
+    const { action } = await import(`~/routes/files.${path}.tsx`)
+    const answer = (await action({ request: new Request(`${BASE}/files/${path}`, { method: 'POST', body: new URLSearchParams(form), headers: { Cookie: cookie } }), params: {}, context })) as Response
+    return { status: answer.status, body: (await answer.json()) as Record<string, unknown> & { errors?: { code: string; message: string }[] } }
+  }
+
+  it('answer job data, start a pretranslation once, and delete; another user, a wrong password or a bad id get 404', async () => {
+    const jar = await signedIn('darbs@example.lv')
+    await settle(() => indexAction({ request: uploadRequest([new File(['First sentence. Second one.'], 'darbs.txt')], jar.header()), params: {}, context }))
+    await runTasks()
+    const project = (await listing(jar.header())).projects[0]!
+    const ids = { projectId: String(project.id), projectPassword: project.password }
+    const segments = await database.current().query<{ id: number }>('select id from segments where project_id = $1 order by position', [project.id])
+    const [job] = await database.current().query<{ id: number; password: string }>('select id, password from jobs where project_id = $1', [project.id])
+
+    const info = await call('info', jar.header(), ids)
+    expect(info.status).toBe(200)
+    expect(info.body).toMatchObject({
+      id: job!.id,
+      password: job!.password,
+      projectId: project.id,
+      ppassword: project.password,
+      source: 'en',
+      target: 'lv',
+      progress: 0,
+      segmentCount: 2,
+      fileName: 'darbs.txt',
+      firstSegment: segments[0]!.id,
+      lastSegment: segments[1]!.id,
+      mtSystemId: '',
+      tmPretranslate: false,
+      mtPretranslate: false,
+    })
+
+    expect((await call('pretranslate', jar.header(), { ...ids, useTm: '1', useMt: '1' })).body.errors?.[0]?.code).toBe('InvalidValue')
+    expect((await call('pretranslate', jar.header(), { ...ids })).status).toBe(400)
+    expect((await call('pretranslate', jar.header(), { ...ids, useMt: '1' })).body.errors?.[0]).toEqual({
+      code: 'NoMtSystem',
+      message: 'Vispirms izvēlieties mašīntulkošanas sistēmu.',
+    })
+    expect((await call('pretranslate', jar.header(), { ...ids, useMt: '1', mtSystem: 'nav:tādas' })).body.errors?.[0]?.code).toBe('UnknownMtSystem')
+    expect(await call('pretranslate', jar.header(), { ...ids, useTm: '1' })).toEqual({ status: 200, body: { projectId: project.id, started: true } })
+    const busy = await call('pretranslate', jar.header(), { ...ids, useTm: '1' })
+    expect(busy.status).toBe(409)
+    expect(busy.body.errors?.[0]?.code).toBe('PretranslationBusy')
+    await runTasks()
+
+    const stranger = await signedIn('svesais@example.lv')
+    for (const [cookie, form] of [
+      [stranger.header(), ids],
+      [jar.header(), { ...ids, projectPassword: 'wrong' }],
+      [jar.header(), { projectId: 'abc', projectPassword: project.password }],
+    ] as const) {
+      for (const path of ['info', 'delete', 'pretranslate']) {
+        expect(await call(path, cookie, { ...form, useTm: '1' })).toEqual({ status: 404, body: { errors: [{ code: 'NotFound', message: 'Nav atrasts.' }] } })
+      }
+    }
+    expect(await call('delete', jar.header(), ids)).toEqual({ status: 200, body: { projectId: project.id, deleted: true } })
+    expect((await call('info', jar.header(), ids)).status).toBe(404)
+    expect((await listing(jar.header())).projects).toHaveLength(0)
+  })
+})
+
 describe('SPEC §7 status calls', () => {
   it('answer creation status, analysis and stats in SPEC §3 shapes, and 404 for a wrong password', async () => {
     const calls = {

@@ -1,19 +1,33 @@
 import { requireApiUser } from '../auth/session.server'
+import type { User } from '../auth/users.server'
+import { getFixedT } from '../i18n/i18n.server'
 import { findProject, type ProjectSummary } from './projects.server'
 import { rowId } from '../http/row-id'
 
 /**
- * SPEC §7 status calls (files/creation-status, files/analysis, files/stats): POST projectId and
- * projectPassword, answer the SPEC §3 shapes. Read straight from the database, so any instance answers.
+ * SPEC §7 calls about one file (files/creation-status, analysis, stats, info, delete, pretranslate): POST projectId
+ * and projectPassword; `answer` gets the caller's project and the rest of the form, and answers a value (sent as
+ * JSON) or a Response. Another user's file, a wrong password or a malformed id is 404 with a translated message.
+ * Read straight from the database, so any instance answers.
  */
-export async function statusCall(request: Request, answer: (project: ProjectSummary) => unknown): Promise<Response> {
+export async function statusCall(
+  request: Request,
+  answer: (project: ProjectSummary, form: FormData, user: User) => unknown,
+): Promise<Response> {
   const user = await requireApiUser(request)
-  const form = await request.formData()
+  const form = await request.formData().catch(() => new FormData())
   const id = rowId(form.get('projectId'))
   const password = form.get('projectPassword')
   const project = id !== undefined && typeof password === 'string' ? await findProject(user.id, id, password) : undefined
-  if (!project) return Response.json({ errors: [{ message: 'Not found' }] }, { status: 404 })
-  return Response.json(answer(project))
+  if (!project) return apiRefusal(request, 404, 'NotFound', 'api.notFound')
+  const answered = await answer(project, form, user)
+  return answered instanceof Response ? answered : Response.json(answered)
+}
+
+/** A refusal as every API call sends it: `{ errors: [{ code, message }] }`, the message from the common namespace. */
+export async function apiRefusal(request: Request, status: number, code: string, key: string, values?: Record<string, string>): Promise<Response> {
+  const t = await getFixedT(request, 'common')
+  return Response.json({ errors: [{ code, message: t(key, values) }] }, { status })
 }
 
 /** SPEC §3 creation status; a file that could not be converted is FAILED with its SPEC §8 code, never READY. */
