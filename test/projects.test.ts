@@ -368,6 +368,33 @@ describe('files/info, files/pretranslate, files/delete (SPEC §7)', () => {
   })
 })
 
+describe('files/download-original and files/download-translated (SPEC §7)', () => {
+  const download = async (kind: 'original' | 'translated', cookie: string, form: Record<string, string>) => {
+    const { action } = await import(`~/routes/files.download-${kind}.tsx`)
+    return (await action({ request: new Request(`${BASE}/files/download-${kind}`, { method: 'POST', body: new URLSearchParams(form), headers: { Cookie: cookie } }), params: {}, context })) as Response
+  }
+
+  it('send the uploaded bytes, and the translation once the file is converted (409 NotReady before)', async () => {
+    const jar = await signedIn('lejupielade@example.lv')
+    const text = 'Pirmais teikums. Otrais — ar garumzīmēm: āčēģīķļņšūž.\n'
+    await settle(() => indexAction({ request: uploadRequest([new File([text], 'lejup.txt')], jar.header()), params: {}, context }))
+    const project = (await listing(jar.header())).projects[0]!
+    const ids = { projectId: String(project.id), projectPassword: project.password, jwt: 'ignored' }
+    const original = await download('original', jar.header(), ids)
+    expect(original.status).toBe(200)
+    expect(original.headers.get('Content-Disposition')).toContain('lejup.txt')
+    expect(Buffer.from(await original.arrayBuffer()).toString('utf8')).toBe(text)
+    const early = await download('translated', jar.header(), ids)
+    expect(early.status).toBe(409)
+    expect(await early.json()).toEqual({ errors: [{ code: 'NotReady', message: 'Datne vēl nav gatava: tā tiek pārveidota vai to neizdevās pārveidot.' }] })
+    await runTasks()
+    const translated = await download('translated', jar.header(), ids)
+    expect(translated.status).toBe(200)
+    expect(Buffer.from(await translated.arrayBuffer()).toString('utf8')).toBe(text) // nothing translated yet: the source
+    expect((await download('original', (await signedIn('cits-lejup@example.lv')).header(), ids)).status).toBe(404)
+  })
+})
+
 describe('SPEC §7 status calls', () => {
   it('answer creation status, analysis and stats in SPEC §3 shapes, and 404 for a wrong password', async () => {
     const calls = {
