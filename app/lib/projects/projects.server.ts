@@ -141,12 +141,13 @@ export async function listProjects(
   return { total: count?.total ?? 0, projects }
 }
 
-export async function findProject(ownerId: number, id: number, password: string): Promise<ProjectSummary | undefined> {
+/** The owner's project with that id and password; without a password (SPEC's concordance call names none), by id alone. */
+export async function findProject(ownerId: number, id: number, password?: string): Promise<ProjectSummary | undefined> {
   const [project] = await db().query<ProjectSummary>(
     `select ${summaryColumns}
        from projects p join jobs j on j.project_id = p.id
-      where p.owner_id = $1 and p.id = $2 and p.password = $3 and p.deleted_at is null`,
-    [ownerId, id, password],
+      where p.owner_id = $1 and p.id = $2 and ($3::text is null or p.password = $3) and p.deleted_at is null`,
+    [ownerId, id, password ?? null],
   )
   return project
 }

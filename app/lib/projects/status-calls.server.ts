@@ -13,12 +13,15 @@ import { rowId } from '../http/row-id'
 export async function statusCall(
   request: Request,
   answer: (project: ProjectSummary, form: FormData, user: User) => unknown,
+  /** SPEC's tm/concordance-search names only projectId: the owner's project by id, a password checked if sent. */
+  { passwordOptional = false } = {},
 ): Promise<Response> {
   const user = await requireApiUser(request)
   const form = await request.formData().catch(() => new FormData())
   const id = rowId(form.get('projectId'))
-  const password = form.get('projectPassword')
-  const project = id !== undefined && typeof password === 'string' ? await findProject(user.id, id, password) : undefined
+  const sent = form.get('projectPassword')
+  const password = typeof sent === 'string' ? sent : passwordOptional ? undefined : null
+  const project = id !== undefined && password !== null ? await findProject(user.id, id, password) : undefined
   if (!project) return apiRefusal(request, 404, 'NotFound', 'api.notFound')
   const answered = await answer(project, form, user)
   return answered instanceof Response ? answered : Response.json(answered)

@@ -15,6 +15,8 @@ export interface Suggestion {
   createdBy: string
   /** The matched source against the current one, differences marked. */
   source: DiffPiece[]
+  /** The matched unit's source as stored (SPEC §3 suggestion "segment"). */
+  matchSource: string
   /** The unit's target with its tags mapped onto the current segment's and differing numbers replaced (what "Use" puts in). */
   target: string
 }
@@ -33,6 +35,7 @@ export async function suggestionsFor(
     match: hit.match,
     createdBy: hit.unit.createdBy,
     source: matchDiffPieces(source, hit.unit.source),
+    matchSource: hit.unit.source,
     target: adaptedTarget(hit.unit.source, hit.unit.target, source),
   }))
 }
