@@ -160,24 +160,40 @@ export async function commentAction(
   const intent = formData.get('intent') === 'comment-resolve' ? 'comment-resolve' : 'comment-add'
   if (!parsed.success) return refusal(intent, 0, 'save-failed', typed, 400)
   const { segmentId, message, reply } = parsed.data
+  const outcome = await runCommentIntent(project, author, intent, segmentId, message)
+  if (!outcome.ok) return refusal(intent, segmentId, outcome.problem, typed, outcome.status, outcome.max)
+  if (reply === 'data') return data({ comments: { ok: true, intent, segmentId, comment: outcome.comment } })
+  throw redirect(`/translate/${project.id}/${project.password}?segment=${segmentId}&panel=comments#comments`)
+}
+
+export type CommentOutcome = { ok: true; comment: CommentView } | { ok: false; problem: CommentProblem; status: number; max?: number }
+
+/**
+ * comments/add or comments/resolve for the translator's forms and for the API (issue 16): one function. A refusal
+ * carries its problem (SPEC §5/§8 texts) and HTTP status; a database failure is "save-failed", never thrown.
+ */
+export async function runCommentIntent(
+  project: ProjectRef,
+  author: Author,
+  intent: 'comment-add' | 'comment-resolve',
+  segmentId: number,
+  message: string,
+): Promise<CommentOutcome> {
   let result: CommentResult<'nothing-to-resolve'>
   try {
     result = intent === 'comment-add' ? await addComment(project, segmentId, author, message) : await resolveComments(project, segmentId, author)
   } catch (error) {
     // SPEC §8 "Failed to save the comment": the database did not take it; the typed text stays in the form.
     console.error('comment not saved', error)
-    return refusal(intent, segmentId, 'save-failed', typed, 500)
+    return { ok: false, problem: 'save-failed', status: 500 }
   }
-  if (!result.ok) {
-    const [problem] = result.errors
-    if (problem?.code === 'empty') return refusal(intent, segmentId, 'empty', typed, 400)
-    if (problem?.code === 'too-long') return refusal(intent, segmentId, 'too-long', typed, 400, problem.max)
-    if (problem?.code === 'nothing-to-resolve') return refusal(intent, segmentId, 'nothing-to-resolve', typed, 409)
-    // SPEC §8: no comment came back (the segment is not this project's).
-    return refusal(intent, segmentId, 'save-failed', typed, 404)
-  }
-  if (reply === 'data') return data({ comments: { ok: true, intent, segmentId, comment: result.comment } })
-  throw redirect(`/translate/${project.id}/${project.password}?segment=${segmentId}&panel=comments#comments`)
+  if (result.ok) return result
+  const [problem] = result.errors
+  if (problem?.code === 'empty') return { ok: false, problem: 'empty', status: 400 }
+  if (problem?.code === 'too-long') return { ok: false, problem: 'too-long', status: 400, max: problem.max }
+  if (problem?.code === 'nothing-to-resolve') return { ok: false, problem: 'nothing-to-resolve', status: 409 }
+  // SPEC §8: no comment came back (the segment is not this project's).
+  return { ok: false, problem: 'save-failed', status: 404 }
 }
 
 function refusal(intent: 'comment-add' | 'comment-resolve', segmentId: number, problem: CommentProblem, message: string, status: number, max?: number) {

@@ -141,6 +141,17 @@ export async function listProjects(
   return { total: count?.total ?? 0, projects }
 }
 
+/** The owner's project that holds this segment (SPEC's segment calls name only the segment). */
+export async function projectOfSegment(ownerId: number, segmentId: number): Promise<ProjectSummary | undefined> {
+  const [project] = await db().query<ProjectSummary>(
+    `select ${summaryColumns}
+       from segments s join projects p on p.id = s.project_id join jobs j on j.project_id = p.id
+      where s.id = $2 and p.owner_id = $1 and p.deleted_at is null`,
+    [ownerId, segmentId],
+  )
+  return project
+}
+
 /** The owner's project with that id and password; without a password (SPEC's concordance call names none), by id alone. */
 export async function findProject(ownerId: number, id: number, password?: string): Promise<ProjectSummary | undefined> {
   const [project] = await db().query<ProjectSummary>(

@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createSession } from '~/lib/auth/session.server'
+import { createUser } from '~/lib/auth/users.server'
+import { action as addAction } from '~/routes/comments.add'
+import { action as resolveAction } from '~/routes/comments.resolve'
+import { withTestDatabase } from './database'
+import { readyProject } from './ready-project'
+import { BASE, context } from './remix'
+
+/** Issue 16 (SPEC §7): comments/add and comments/resolve as JSON calls, through the translator's comment function. */
+withTestDatabase()
+let cookie: string
+let strangerCookie: string
+let segmentId: number
+
+beforeAll(async () => {
+  const owner = await createUser({ email: 'komentari@example.lv', name: 'Līga Komentāre', password: 'a long enough password' })
+  const other = await createUser({ email: 'svesa@example.lv', name: 'Svešā', password: 'a long enough password' })
+  if (!owner.ok || !other.ok) throw new Error('no user')
+  cookie = (await createSession(owner.user.id, new Request(BASE))).split(';')[0]!
+  strangerCookie = (await createSession(other.user.id, new Request(BASE))).split(';')[0]!
+  const { ids } = await readyProject(owner.user.id, 'komentari.txt', 'First sentence.\n\nSecond sentence.\n')
+  segmentId = ids[0]!
+})
+
+async function call(action: typeof addAction, form: Record<string, string>, who = cookie) {
+  const answer = await action({ request: new Request(`${BASE}/comments/x`, { method: 'POST', body: new URLSearchParams(form), headers: { Cookie: who } }), params: {}, context })
+  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> & { errors?: { code: string; message: string }[] } }
+}
+
+describe('comments/add and comments/resolve', () => {
+  it('add a comment and a resolved marker in one thread, in SPEC §3 comment fields', async () => {
+    const added = await call(addAction, { segmentId: String(segmentId), message: '  Vai šeit domāts “fails”?  ' })
+    expect(added.status).toBe(200)
+    expect(added.body).toMatchObject({ segmentId, messageType: 1, message: 'Vai šeit domāts “fails”?', fullName: 'Līga Komentāre' })
+    expect(added.body.threadId).toBe(added.body.id)
+    expect(Math.abs((added.body.timestamp as number) - Date.now() / 1000)).toBeLessThan(60)
+    const resolved = await call(resolveAction, { segmentId: String(segmentId) })
+    expect(resolved.body).toMatchObject({ segmentId, messageType: 2, message: '', threadId: added.body.id })
+    const again = await call(resolveAction, { segmentId: String(segmentId) })
+    expect(again).toEqual({ status: 409, body: { errors: [{ code: 'NothingToResolve', message: 'Nav neatrisinātu komentāru.' }] } })
+  })
+
+  it('refuse an empty or too long comment with SPEC §5 texts, and a segment that is not the caller’s with 404', async () => {
+    expect(await call(addAction, { segmentId: String(segmentId), message: '   ' })).toEqual({
+      status: 400,
+      body: { errors: [{ code: 'EmptyComment', message: 'Komentāra lauks nedrīkst būt tukšs' }] },
+    })
+    const long = await call(addAction, { segmentId: String(segmentId), message: 'ā'.repeat(751) })
+    expect(long).toEqual({ status: 400, body: { errors: [{ code: 'CommentTooLong', message: 'Komentārā var būt ne vairāk kā 750 rakstzīmju.' }] } })
+    for (const [form, who] of [
+      [{ segmentId: String(segmentId), message: 'Svešs' }, strangerCookie],
+      [{ segmentId: '999999', message: 'Nav' }, cookie],
+      [{ segmentId: 'abc', message: 'Nav' }, cookie],
+      [{ message: 'Nav' }, cookie],
+    ] as const) {
+      expect(await call(addAction, form, who)).toEqual({ status: 404, body: { errors: [{ code: 'NotFound', message: 'Nav atrasts.' }] } })
+    }
+  })
+})
