@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { setEditTimeCall } from '~/lib/projects/segment-calls.server'
+import { statusCall } from '~/lib/projects/status-calls.server'
+
+/** SPEC §7 segments/set-edit-time (projectId, editingTime in seconds), as JSON. */
+export function action({ request }: ActionFunctionArgs) {
+  return statusCall(request, (project, form) => setEditTimeCall(request, project, form), { passwordOptional: true })
+}
+
+export function loader() {
+  throw redirect('/')
+}
