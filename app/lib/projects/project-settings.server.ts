@@ -31,6 +31,11 @@ export async function saveProjectSettings(
   settings: { updateMt: boolean; memories: MemoryChoice[] },
   userId: number,
 ): Promise<void> {
-  await db().query('update projects set update_mt = $2 where id = $1', [project.id, settings.updateMt])
+  await saveProjectUpdateMt(project.id, settings.updateMt)
   await saveProjectMemorySettings({ ...project, ownerId: userId }, settings.memories)
+}
+
+/** The project's own "send my translations to improve MT" (the translator's settings, settings/save-update-mt-for-file). */
+export async function saveProjectUpdateMt(projectId: number, updateMt: boolean): Promise<void> {
+  await db().query('update projects set update_mt = $2 where id = $1', [projectId, updateMt])
 }
