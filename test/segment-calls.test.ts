@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createSession } from '~/lib/auth/session.server'
 import { createUser } from '~/lib/auth/users.server'
 import type { ProjectSummary } from '~/lib/projects/projects.server'
+import { addComment } from '~/lib/projects/comments.server'
+import { action as segments } from '~/routes/segments._index'
 import { action as setActive } from '~/routes/segments.set-active'
 import { action as setEditTime } from '~/routes/segments.set-edit-time'
 import { withTestDatabase } from './database'
@@ -14,11 +16,13 @@ let cookie: string
 let strangerCookie: string
 let project: ProjectSummary
 let ids: number[]
+let ownerId: number
 
 beforeAll(async () => {
   const owner = await createUser({ email: 'segmenti@example.lv', name: 'Segmentu Tests', password: 'a long enough password' })
   const other = await createUser({ email: 'cits-segm@example.lv', name: 'Cits', password: 'a long enough password' })
   if (!owner.ok || !other.ok) throw new Error('no user')
+  ownerId = owner.user.id
   cookie = (await createSession(owner.user.id, new Request(BASE))).split(';')[0]!
   strangerCookie = (await createSession(other.user.id, new Request(BASE))).split(';')[0]!
   ;({ project, ids } = await readyProject(owner.user.id, 'segmenti.txt', 'One.\n\nTwo.\n\nThree.\n'))
@@ -48,5 +52,34 @@ describe('segments/set-active and segments/set-edit-time', () => {
     expect((await call(setActive, { segmentId: String(ids[0]) }, strangerCookie)).status).toBe(404)
     expect((await call(setActive, { segmentId: 'x' })).status).toBe(404)
     expect(await job()).toEqual({ last: ids[2], time: 125 })
+  })
+})
+
+describe('segments', () => {
+  const ids_ = () => ({ projectId: String(project.id), projectPassword: project.password })
+  type Window = { fileId: number; hasBefore: boolean; hasAfter: boolean; segments: { id: number; original: string; translation: string; status: string; comments: { message: string }[] }[] }
+
+  it('answers a window around a segment, the first ones without an anchor, and the matches of a search', async () => {
+    await addComment(project, ids[1]!, { id: ownerId, name: 'Recenzents' }, 'Pārbaudīt skaitli.')
+    const around = await call(segments, { ...ids_(), center: String(ids[1]), step: '1' })
+    expect(around.status).toBe(200)
+    const window = around.body as unknown as Window
+    expect(window.fileId).toBe(project.id)
+    expect(window.segments.map((segment) => segment.original)).toEqual(['One.', 'Two.', 'Three.'])
+    expect(window.segments[0]).toMatchObject({ id: ids[0], translation: '', status: 'NEW' })
+    expect(window.segments[1]!.comments.map((comment) => comment.message)).toEqual(['Pārbaudīt skaitli.'])
+    const after = (await call(segments, { ...ids_(), after: String(ids[0]), step: '1' })).body as unknown as Window
+    expect(after.segments.map((segment) => segment.id)).toEqual([ids[1]])
+    expect(after).toMatchObject({ hasBefore: true, hasAfter: true })
+    const found = (await call(segments, { ...ids_(), searchInSource: 'thr' })).body as unknown as Window
+    expect(found.segments.map((segment) => segment.original)).toEqual(['Three.'])
+    const byComment = (await call(segments, { ...ids_(), searchInComments: 'skaitli' })).body as unknown as Window
+    expect(byComment.segments.map((segment) => segment.id)).toEqual([ids[1]])
+  })
+
+  it('refuses a bad step or anchor, and another user’s file', async () => {
+    expect((await call(segments, { ...ids_(), step: '0' })).status).toBe(400)
+    expect((await call(segments, { ...ids_(), center: 'x' })).status).toBe(400)
+    expect((await call(segments, ids_(), strangerCookie)).status).toBe(404)
   })
 })

@@ -49,6 +49,16 @@ export async function listComments(project: ProjectRef, segmentId: number): Prom
   return rows.map(toView)
 }
 
+/** The comments of several segments at once, in order (the segments call of the API). */
+export async function listCommentsOf(project: ProjectRef, segmentIds: readonly number[]): Promise<CommentView[]> {
+  if (segmentIds.length === 0) return []
+  const rows = await db().query<CommentRow>(`select ${viewColumns} from comments where project_id = $1 and segment_id = any($2::int[]) order by id`, [
+    project.id,
+    segmentIds,
+  ])
+  return rows.map(toView)
+}
+
 export type CommentResult<Code extends string = never> =
   | { ok: true; comment: CommentView }
   | { ok: false; errors: (CommentError | { code: 'not-found' } | { code: Code })[] }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { containsPattern } from '../db/contains-pattern'
 import { db } from '../db/db.server'
 import { enqueue } from '../jobs/queue.server'
 import { wakeWorker } from '../jobs/wake.server'
@@ -125,7 +126,7 @@ export async function listProjects(
   nameFilter = '',
 ): Promise<{ total: number; projects: ProjectSummary[] }> {
   // '' matches every name; the filter's own % and _ are letters, not wildcards.
-  const pattern = `%${nameFilter.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+  const pattern = containsPattern(nameFilter)
   const [count] = await db().query<{ total: number }>(
     'select count(*) as total from projects where owner_id = $1 and deleted_at is null and name ilike $2',
     [ownerId, pattern],

@@ -1,8 +1,12 @@
+import { z } from 'zod'
 import { requireApiUser } from '../auth/session.server'
 import { db } from '../db/db.server'
-import { rowId } from '../http/row-id'
+import { getEnv } from '../env.server'
+import { rowId, rowIdSchema } from '../http/row-id'
+import { commentJson } from './comment-calls.server'
+import { listCommentsOf } from './comments.server'
 import { projectOfSegment, type ProjectSummary } from './projects.server'
-import { setActiveSegment } from './segments.server'
+import { segmentWindow, setActiveSegment, type WindowAnchor } from './segments.server'
 import { apiRefusal } from './status-calls.server'
 
 /** SPEC §7 segments/set-active (segmentId): the job remembers it as its last active segment, as the translator does. */
@@ -30,4 +34,46 @@ export async function setEditTimeCall(request: Request, project: ProjectSummary,
   }
   await db().query('update jobs set editing_time = $2 where id = $1', [project.jobId, value])
   return Response.json({ projectId: project.id, editingTime: value })
+}
+
+const windowSchema = z.object({
+  center: rowIdSchema.optional(),
+  before: rowIdSchema.optional(),
+  after: rowIdSchema.optional(),
+  step: z.coerce.number().int().min(1).max(100).optional(),
+  searchInSource: z.string().max(1_000).optional(),
+  searchInTarget: z.string().max(1_000).optional(),
+  searchInComments: z.string().max(1_000).optional(),
+})
+
+/**
+ * SPEC §7 segments: a window of the file's segments, as the translator pages it — `step` (SEGMENT_PAGE_SIZE) on each
+ * side of `center`, or `step` before or after a segment, the first ones without an anchor; with the search terms
+ * only matching segments. Answers `{ fileId, hasBefore, hasAfter, segments[{ id, original, translation, status,
+ * saveType, saveMatch, comments[] }] }`.
+ */
+export async function segmentsCall(request: Request, project: ProjectSummary, form: FormData): Promise<Response> {
+  const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''))
+  const parsed = windowSchema.safeParse(fields)
+  if (!parsed.success) return apiRefusal(request, 400, 'InvalidValue', 'api.invalidField', { field: String(parsed.error.issues[0]?.path[0]) })
+  const { center, before, after, step, searchInSource, searchInTarget, searchInComments } = parsed.data
+  const anchor: WindowAnchor = center ? { center } : before ? { before } : after ? { after } : { first: true }
+  const search = { source: searchInSource, target: searchInTarget, comments: searchInComments }
+  const window = await segmentWindow(project.id, anchor, step ?? getEnv().SEGMENT_PAGE_SIZE, search)
+  const comments = await listCommentsOf(project, window.segments.map((segment) => segment.id))
+  return Response.json({
+    fileId: project.id,
+    hasBefore: window.hasBefore,
+    hasAfter: window.hasAfter,
+    segments: window.segments.map((segment) => ({
+      id: segment.id,
+      number: segment.label,
+      original: segment.source,
+      translation: segment.target ?? '',
+      status: segment.status,
+      saveType: segment.saveType,
+      saveMatch: segment.saveMatch,
+      comments: comments.filter((comment) => comment.segmentId === segment.id).map(commentJson),
+    })),
+  })
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.server'
+import { containsPattern } from '../db/contains-pattern'
 import { db } from '../db/db.server'
 import { parse } from '../tags'
 import { MESSAGE_TYPE } from './comment-rules'
@@ -59,7 +60,7 @@ function searchConditions(search: SegmentSearch | undefined, first: number): { s
   const conditions: string[] = []
   const params: string[] = []
   const like = (term: string) => {
-    params.push(`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    params.push(containsPattern(term))
     return `$${first + params.length - 1}`
   }
   if (search?.source) conditions.push(`s.source_plain ilike ${like(search.source)}`)
