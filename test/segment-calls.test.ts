@@ -5,6 +5,8 @@ import type { ProjectSummary } from '~/lib/projects/projects.server'
 import { addComment } from '~/lib/projects/comments.server'
 import { action as segments } from '~/routes/segments._index'
 import { action as setActive } from '~/routes/segments.set-active'
+import { action as translate } from '~/routes/segments.translate'
+import { createMemory } from '~/lib/tm/memories.server'
 import { action as setEditTime } from '~/routes/segments.set-edit-time'
 import { withTestDatabase } from './database'
 import { readyProject } from './ready-project'
@@ -81,5 +83,33 @@ describe('segments', () => {
     expect((await call(segments, { ...ids_(), step: '0' })).status).toBe(400)
     expect((await call(segments, { ...ids_(), center: 'x' })).status).toBe(400)
     expect((await call(segments, ids_(), strangerCookie)).status).toBe(404)
+  })
+})
+
+describe('segments/translate', () => {
+  const segmentRow = async (id: number) =>
+    (await database.current().query<{ target: string | null; status: string; saveType: string | null }>(
+      'select target, status, save_type as "saveType" from segments where id = $1',
+      [id],
+    ))[0]!
+
+  it('confirms a translation as the translator does, writing it to the memory; a draft does not', async () => {
+    const memory = await createMemory(ownerId, { name: 'API atmiņa', sourceLang: 'en', targetLang: 'lv' })
+    expect(await call(translate, { segmentId: String(ids[0]), status: 'translated', translation: 'Viens.', segment: 'One.', saveType: 'MANUAL' })).toEqual({
+      status: 200,
+      body: { segmentId: ids[0], number: 1, status: 'TRANSLATED', translation: 'Viens.' },
+    })
+    expect(await segmentRow(ids[0]!)).toEqual({ target: 'Viens.', status: 'TRANSLATED', saveType: 'MANUAL' })
+    expect(await call(translate, { segmentId: String(ids[1]), status: 'DRAFT', translation: 'Divi.' })).toMatchObject({ status: 200 })
+    const units = await database.current().query<{ source: string; target: string }>('select source, target from tm_units where memory_id = $1 order by source', [memory.id])
+    expect(units).toEqual([{ source: 'One.', target: 'Viens.' }])
+  })
+
+  it('refuses tags the source does not have, a bad status, and another user’s segment — changing nothing', async () => {
+    const refused = await call(translate, { segmentId: String(ids[2]), status: 'TRANSLATED', translation: 'Trīs <g1>x</g1>.' })
+    expect(refused).toEqual({ status: 400, body: { errors: [{ code: 'InvalidTags', message: 'Nepareizi tulkojuma tagi, atjaunots iepriekšējais teksts.' }] } })
+    expect((await call(translate, { segmentId: String(ids[2]), status: 'done', translation: 'Trīs.' })).status).toBe(400)
+    expect((await call(translate, { segmentId: String(ids[2]), status: 'TRANSLATED', translation: 'Trīs.' }, strangerCookie)).status).toBe(404)
+    expect(await segmentRow(ids[2]!)).toMatchObject({ target: null, status: 'NEW' })
   })
 })

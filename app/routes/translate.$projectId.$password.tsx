@@ -22,6 +22,7 @@ import { getEnv } from '~/lib/env.server'
 import { fontSizeHeader, readFontSize } from '~/lib/http/font-size.server'
 import { setFlash, type Flash } from '~/lib/http/flash.server'
 import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
+import { saveTranslation } from '~/lib/projects/save-translation.server'
 import { COMMENT_INTENTS, commentAction, listComments } from '~/lib/projects/comments.server'
 import { changeFontSize, type FontSizeChange } from '~/lib/projects/font-size'
 import { projectSettings, saveProjectSettings } from '~/lib/projects/project-settings.server'
@@ -35,7 +36,6 @@ import {
   isSearchActive,
   leaveSegment,
   nearestUnconfirmed,
-  saveSegment,
   segmentWindow,
   setActiveSegment,
   type SegmentChange,
@@ -48,7 +48,6 @@ import {
   mtSuggestionFor,
   projectAcceptsFeedback,
   saveMtSystem,
-  sendConfirmedToMt,
   startMtPretranslation,
   systemsForProject,
 } from '~/lib/mt/project-mt.server'
@@ -56,7 +55,6 @@ import { readBands } from '~/lib/tm/analysis-bands'
 import { searchConcordance } from '~/lib/tm/concordance.server'
 import { startTmPretranslation } from '~/lib/tm/project-tm.server'
 import { chosenSuggestion, suggestionsFor } from '~/lib/tm/suggestions.server'
-import { mayWriteBack, writeBack, WriteBackError } from '~/lib/tm/write-back.server'
 import { rowId, rowIdSchema } from '~/lib/http/row-id'
 
 export const handle = { i18n: ['common', 'files', 'translate', 'comments', 'editor', 'memories', 'suggestions'] }
@@ -270,21 +268,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw redirect(at(target))
   }
   const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
-  /** Saves with the TM write-back in the same transaction (issue 5); a failed write keeps the text as a draft. */
+  /** Saves as saveTranslation does (TM write-back, MT feedback); a failed memory write keeps the text as a draft. */
   const save = async (change: SegmentChange, moveOn?: 'next', keepChosenSaveType = false) => {
-    try {
-      return await saveSegment(project, segmentId, change, elapsed, {
-        moveOn,
-        keepChosenSaveType,
-        alsoInTransaction: mayWriteBack(change) ? writeBack(memoryProject, user.name) : undefined,
-      })
-    } catch (error) {
-      if (!(error instanceof WriteBackError)) throw error
-      console.error('[tm] write-back failed for segment', segmentId, error.cause instanceof Error ? error.cause.message : error.cause)
-      if (change.status === 'TRANSLATED') await saveSegment(project, segmentId, { ...change, status: 'DRAFT' }, 0)
-      if (respond) return data({ ok: false as const, error: 'suggestions:errors.writeBack' }, { status: 503 })
-      throw redirect(at(segmentId), { headers: await flash({ kind: 'error', key: 'suggestions:errors.writeBack' }) })
-    }
+    const saved = await saveTranslation(project, user, segmentId, change, elapsed, { moveOn, keepChosenSaveType })
+    if (!('writeBackFailed' in saved)) return saved
+    if (respond) return data({ ok: false as const, error: 'suggestions:errors.writeBack' }, { status: 503 })
+    throw redirect(at(segmentId), { headers: await flash({ kind: 'error', key: 'suggestions:errors.writeBack' }) })
   }
   if (intent2 === 'use-mt') {
     // Issue 6: choosing the MT suggestion sets saveType MT and saves a draft (its text is the kept one, not the form's).
@@ -317,10 +306,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   )
   if ('data' in saved) return saved
   if (!saved.ok) return refused()
-  if (confirm && projectAcceptsFeedback(project) && (await projectSettings(project, user.id)).updateMt) {
-    // SPEC §2 "improve the machine translation system": in the background, never failing the confirm.
-    sendConfirmedToMt(project, segmentId, target)
-  }
   if (respond) return data({ ok: true as const, savedAt: Date.now() })
   throw redirect(at(confirm ? (saved.next ?? segmentId) : segmentId), {
     headers: await flash({

@@ -6,6 +6,7 @@ import { rowId, rowIdSchema } from '../http/row-id'
 import { commentJson } from './comment-calls.server'
 import { listCommentsOf } from './comments.server'
 import { projectOfSegment, type ProjectSummary } from './projects.server'
+import { saveTranslation } from './save-translation.server'
 import { segmentWindow, setActiveSegment, type WindowAnchor } from './segments.server'
 import { apiRefusal } from './status-calls.server'
 
@@ -76,4 +77,34 @@ export async function segmentsCall(request: Request, project: ProjectSummary, fo
       comments: comments.filter((comment) => comment.segmentId === segment.id).map(commentJson),
     })),
   })
+}
+
+const translateSchema = z.object({
+  status: z.string().transform((value) => value.toUpperCase()).pipe(z.enum(['TRANSLATED', 'DRAFT'])),
+  translation: z.string().max(100_000).default(''),
+  saveType: z.enum(['MT', 'TM', 'MANUAL']).default('MANUAL'),
+  saveMatch: z.coerce.number().int().min(0).max(100).optional(),
+})
+
+/**
+ * SPEC §7 segments/translate (segmentId, status TRANSLATED or DRAFT, translation with SPEC's tags, saveType,
+ * saveMatch): the translator's save — tags checked against the source (SPEC §5, refused whole), the TM written on a
+ * confirm, the MT system told when the project asks. `segment` and `mtId` are accepted and not needed. Answers
+ * `{ segmentId, number, status, translation }`.
+ */
+export async function translateCall(request: Request): Promise<Response> {
+  const user = await requireApiUser(request)
+  const form = await request.formData().catch(() => new FormData())
+  const segmentId = rowId(form.get('segmentId'))
+  const project = segmentId === undefined ? undefined : await projectOfSegment(user.id, segmentId)
+  if (!project || segmentId === undefined) return apiRefusal(request, 404, 'NotFound', 'api.notFound')
+  const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''))
+  const parsed = translateSchema.safeParse(fields)
+  if (!parsed.success) return apiRefusal(request, 400, 'InvalidValue', 'api.invalidField', { field: String(parsed.error.issues[0]?.path[0]) })
+  const { status, translation, saveType } = parsed.data
+  const saveMatch = saveType === 'TM' ? (parsed.data.saveMatch ?? null) : saveType === 'MANUAL' ? 0 : null
+  const saved = await saveTranslation(project, user, segmentId, { target: translation, status, saveType, saveMatch }, 0)
+  if ('writeBackFailed' in saved) return apiRefusal(request, 503, 'MemoryWriteFailed', 'suggestions:errors.writeBack')
+  if (!saved.ok) return apiRefusal(request, 400, 'InvalidTags', 'translate:errors.invalidTags')
+  return Response.json({ segmentId, number: saved.number, status, translation })
 }
