@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createSession } from '~/lib/auth/session.server'
-import { createUser } from '~/lib/auth/users.server'
 import { action as addAction } from '~/routes/comments.add'
 import { action as resolveAction } from '~/routes/comments.resolve'
+import { signedInUser } from './accounts'
 import { withTestDatabase } from './database'
 import { readyProject } from './ready-project'
 import { BASE, context } from './remix'
@@ -14,11 +13,9 @@ let strangerCookie: string
 let segmentId: number
 
 beforeAll(async () => {
-  const owner = await createUser({ email: 'komentari@example.lv', name: 'Līga Komentāre', password: 'a long enough password' })
-  const other = await createUser({ email: 'svesa@example.lv', name: 'Svešā', password: 'a long enough password' })
-  if (!owner.ok || !other.ok) throw new Error('no user')
-  cookie = (await createSession(owner.user.id, new Request(BASE))).split(';')[0]!
-  strangerCookie = (await createSession(other.user.id, new Request(BASE))).split(';')[0]!
+  const owner = await signedInUser('komentari@example.lv', 'Līga Komentāre')
+  ;({ cookie } = owner)
+  strangerCookie = (await signedInUser('svesa@example.lv')).cookie
   const { ids } = await readyProject(owner.user.id, 'komentari.txt', 'First sentence.\n\nSecond sentence.\n')
   segmentId = ids[0]!
 })

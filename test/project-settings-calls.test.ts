@@ -1,11 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createSession } from '~/lib/auth/session.server'
-import { createUser } from '~/lib/auth/users.server'
 import { resetMtRegistryForTests } from '~/lib/mt/registry.server'
 import type { ProjectSummary } from '~/lib/projects/projects.server'
 import { action as saveMtSystem } from '~/routes/settings.save-mt-system'
 import { action as saveUpdateMt } from '~/routes/settings.save-update-mt-for-file'
 import { loader as updateMtForFile } from '~/routes/settings.update-mt-for-file'
+import { signedInUser } from './accounts'
 import { withTestDatabase } from './database'
 import { setEnv } from './env'
 import { readyProject } from './ready-project'
@@ -19,11 +18,9 @@ let strangerCookie: string
 let project: ProjectSummary
 
 beforeAll(async () => {
-  const owner = await createUser({ email: 'iestatijumi@example.lv', name: 'Iestatījumu Tests', password: 'a long enough password' })
-  const other = await createUser({ email: 'cits-iest@example.lv', name: 'Cits', password: 'a long enough password' })
-  if (!owner.ok || !other.ok) throw new Error('no user')
-  cookie = (await createSession(owner.user.id, new Request(BASE))).split(';')[0]!
-  strangerCookie = (await createSession(other.user.id, new Request(BASE))).split(';')[0]!
+  const owner = await signedInUser('iestatijumi@example.lv', 'Iestatījumu Tests')
+  ;({ cookie } = owner)
+  strangerCookie = (await signedInUser('cits-iest@example.lv')).cookie
   ;({ project } = await readyProject(owner.user.id, 'iestatijumi.txt', 'One.\n'))
 })
 

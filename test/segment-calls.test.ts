@@ -1,6 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createSession } from '~/lib/auth/session.server'
-import { createUser } from '~/lib/auth/users.server'
 import type { ProjectSummary } from '~/lib/projects/projects.server'
 import { addComment } from '~/lib/projects/comments.server'
 import { action as segments } from '~/routes/segments._index'
@@ -8,6 +6,7 @@ import { action as setActive } from '~/routes/segments.set-active'
 import { action as translate } from '~/routes/segments.translate'
 import { createMemory } from '~/lib/tm/memories.server'
 import { action as setEditTime } from '~/routes/segments.set-edit-time'
+import { signedInUser } from './accounts'
 import { withTestDatabase } from './database'
 import { readyProject } from './ready-project'
 import { BASE, context } from './remix'
@@ -21,12 +20,10 @@ let ids: number[]
 let ownerId: number
 
 beforeAll(async () => {
-  const owner = await createUser({ email: 'segmenti@example.lv', name: 'Segmentu Tests', password: 'a long enough password' })
-  const other = await createUser({ email: 'cits-segm@example.lv', name: 'Cits', password: 'a long enough password' })
-  if (!owner.ok || !other.ok) throw new Error('no user')
+  const owner = await signedInUser('segmenti@example.lv', 'Segmentu Tests')
+  ;({ cookie } = owner)
   ownerId = owner.user.id
-  cookie = (await createSession(owner.user.id, new Request(BASE))).split(';')[0]!
-  strangerCookie = (await createSession(other.user.id, new Request(BASE))).split(';')[0]!
+  strangerCookie = (await signedInUser('cits-segm@example.lv')).cookie
   ;({ project, ids } = await readyProject(owner.user.id, 'segmenti.txt', 'One.\n\nTwo.\n\nThree.\n'))
 })
 

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createSession } from '~/lib/auth/session.server'
-import { createUser, type User } from '~/lib/auth/users.server'
+import type { User } from '~/lib/auth/users.server'
 import { db } from '~/lib/db/db.server'
 import type { ProjectSummary } from '~/lib/projects/projects.server'
 import { createMemory } from '~/lib/tm/memories.server'
 import { writeUnit } from '~/lib/tm/units.server'
 import { action as concordanceAction } from '~/routes/tm.concordance-search'
 import { action as matchesAction } from '~/routes/tm.matches'
+import { signedInUser } from './accounts'
 import { withTestDatabase } from './database'
 import { readyProject } from './ready-project'
 import { BASE, context } from './remix'
@@ -19,12 +19,8 @@ let cookie: string
 let strangerCookie: string
 
 beforeAll(async () => {
-  const made = await createUser({ email: 'tm-api@example.lv', name: 'TM API', password: 'a long enough password' })
-  const other = await createUser({ email: 'tm-cits@example.lv', name: 'Cits', password: 'a long enough password' })
-  if (!made.ok || !other.ok) throw new Error('no user')
-  owner = made.user
-  cookie = (await createSession(owner.id, new Request(BASE))).split(';')[0]!
-  strangerCookie = (await createSession(other.user.id, new Request(BASE))).split(';')[0]!
+  ;({ user: owner, cookie } = await signedInUser('tm-api@example.lv', 'TM API'))
+  strangerCookie = (await signedInUser('tm-cits@example.lv')).cookie
   const memory = await createMemory(owner.id, { name: 'Galvenā', sourceLang: 'en', targetLang: 'lv' })
   await db().transaction(async (tx) => {
     await writeUnit(tx, [memory.id], { source: 'Open the file now.', target: 'Atveriet failu tagad.', createdBy: 'Anna' })
