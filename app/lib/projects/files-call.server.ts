@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { requireApiUser } from '../auth/session.server'
 import { MAX_ROW_ID } from '../http/row-id'
 import { getFixedT } from '../i18n/i18n.server'
-import { FILES_PER_PAGE, listProjects } from './projects.server'
+import { FILES_PER_PAGE } from './file-list'
+import { listProjects } from './projects.server'
 
 const filesFormSchema = z.object({
   page: z.coerce.number().int().min(1).max(MAX_ROW_ID).default(1),

@@ -115,9 +115,6 @@ export async function createProjectWithFile(input: Omit<NewProject, 'bytes'>, fi
   }
 }
 
-/** SPEC §9: files per page, on the file list and in the `files` call. */
-export const FILES_PER_PAGE = 10
-
 /** A page of the owner's files, newest first; `nameFilter` keeps those whose name holds it (any case). */
 export async function listProjects(
   ownerId: number,
