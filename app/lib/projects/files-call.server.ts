@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { filledFields } from '../http/filled-fields'
 import { requireApiUser } from '../auth/session.server'
 import { MAX_ROW_ID } from '../http/row-id'
 import { getFixedT } from '../i18n/i18n.server'
@@ -17,7 +18,7 @@ const filesFormSchema = z.object({
 export async function filesCall(request: Request): Promise<Response> {
   const user = await requireApiUser(request)
   const form = await request.formData().catch(() => new FormData())
-  const fields = Object.fromEntries([...form].filter(([, value]) => typeof value === 'string' && value !== ''))
+  const fields = filledFields(form)
   const parsed = filesFormSchema.safeParse(fields)
   if (!parsed.success) {
     const t = await getFixedT(request, 'common')

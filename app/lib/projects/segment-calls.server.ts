@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { filledFields } from '../http/filled-fields'
 import { requireApiUser } from '../auth/session.server'
 import { db } from '../db/db.server'
 import { getEnv } from '../env.server'
@@ -54,7 +55,7 @@ const windowSchema = z.object({
  * saveType, saveMatch, comments[] }] }`.
  */
 export async function segmentsCall(request: Request, project: ProjectSummary, form: FormData): Promise<Response> {
-  const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''))
+  const fields = filledFields(form)
   const parsed = windowSchema.safeParse(fields)
   if (!parsed.success) return apiRefusal(request, 400, 'InvalidValue', 'api.invalidField', { field: String(parsed.error.issues[0]?.path[0]) })
   const { center, before, after, step, searchInSource, searchInTarget, searchInComments } = parsed.data
@@ -98,7 +99,7 @@ export async function translateCall(request: Request): Promise<Response> {
   const segmentId = rowId(form.get('segmentId'))
   const project = segmentId === undefined ? undefined : await projectOfSegment(user.id, segmentId)
   if (!project || segmentId === undefined) return apiRefusal(request, 404, 'NotFound', 'api.notFound')
-  const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''))
+  const fields = filledFields(form)
   const parsed = translateSchema.safeParse(fields)
   if (!parsed.success) return apiRefusal(request, 400, 'InvalidValue', 'api.invalidField', { field: String(parsed.error.issues[0]?.path[0]) })
   const { status, translation, saveType } = parsed.data

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { filledFields } from '../http/filled-fields'
 import { getEnv } from '../env.server'
 import type { ProjectSummary } from '../projects/projects.server'
 import { apiRefusal } from '../projects/status-calls.server'
@@ -17,17 +18,13 @@ function memoryProject(project: ProjectSummary, ownerId: number): MemoryProject 
   return { id: project.id, ownerId, sourceLang: project.sourceLang, targetLang: project.targetLang }
 }
 
-function fields(form: FormData): Record<string, string> {
-  return Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''))
-}
-
 /**
  * SPEC §7 tm/matches: the best `count` (5) matches of `text` in the memories the project reads, as the Translations
  * tab shows them — `{ createdBy, match, rawMatch, translation, segment }`, `match` in percent, the translation with
  * the text's tags and numbers put in. The project's languages decide (SPEC's sourceLang/targetLang are not needed).
  */
 export async function matchesCall(request: Request, project: ProjectSummary, form: FormData, ownerId: number): Promise<Response> {
-  const parsed = matchesSchema.safeParse(fields(form))
+  const parsed = matchesSchema.safeParse(filledFields(form))
   if (!parsed.success) return apiRefusal(request, 400, 'InvalidValue', 'api.invalidField', { field: String(parsed.error.issues[0]?.path[0]) })
   if (parsed.data.text.trim() === '') return Response.json([])
   const suggestions = await suggestionsFor(memoryProject(project, ownerId), parsed.data.text, getEnv().TM_MIN_MATCH)
