@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { jobData } from '~/lib/projects/file-calls.server'
-import { statusCall } from '~/lib/projects/status-calls.server'
+import { infoCall } from '~/lib/projects/file-calls.server'
 
 /** SPEC §7 files/info: the file's job data (SPEC §3), as JSON. */
 export function action({ request }: ActionFunctionArgs) {
-  return statusCall(request, jobData)
+  return infoCall(request)
 }
 
 export function loader() {

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
+import { answer, calls } from '~/lib/api/calls'
 import { requireApiUser } from '~/lib/auth/session.server'
 import { uploadFiles } from '~/lib/projects/upload.server'
 
@@ -11,13 +12,14 @@ import { uploadFiles } from '~/lib/projects/upload.server'
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request)
   const results = await uploadFiles(request, user.id)
-  if (!results) return Response.json({ code: 0, errors: [{ message: 'ErrorCreatingProject' }] }, { status: 400 })
-  const refused = results.filter((result) => result.code)
+  if (!results) return answer(calls.upload, { code: 0, errors: [{ message: 'ErrorCreatingProject' }], time: Date.now() }, { status: 400 })
+  const refused = results.flatMap((result) => (result.code ? [{ message: result.code, file: result.name }] : []))
   const created = results.find((result) => result.project)
-  return Response.json(
+  return answer(
+    calls.upload,
     {
       code: refused.length === 0 ? 1 : 0,
-      errors: refused.map((result) => ({ message: result.code, file: result.name })),
+      errors: refused,
       data: created?.project ? { id_project: created.project.id, password: created.project.password } : undefined,
       // Server time of the answer: a list loaded after it includes the new project (upload-queue.ts).
       time: Date.now(),

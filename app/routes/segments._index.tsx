@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { segmentsCall } from '~/lib/projects/segment-calls.server'
-import { statusCall } from '~/lib/projects/status-calls.server'
 
 /** SPEC §7 segments: a window of a file's segments, as JSON. */
 export function action({ request }: ActionFunctionArgs) {
-  return statusCall(request, (project, form) => segmentsCall(request, project, form))
+  return segmentsCall(request)
 }
 
 export function loader() {

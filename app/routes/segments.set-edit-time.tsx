@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { setEditTimeCall } from '~/lib/projects/segment-calls.server'
-import { statusCall } from '~/lib/projects/status-calls.server'
 
 /** SPEC §7 segments/set-edit-time (projectId, editingTime in seconds), as JSON. */
 export function action({ request }: ActionFunctionArgs) {
-  return statusCall(request, (project, form) => setEditTimeCall(request, project, form), { passwordOptional: true })
+  return setEditTimeCall(request)
 }
 
 export function loader() {

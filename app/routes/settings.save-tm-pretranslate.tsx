@@ -3,5 +3,5 @@ import { saveProfileFlagCall } from '~/lib/profile/profile-calls.server'
 
 /** POST settings/save-tm-pretranslate (SPEC §7): `pretranslate` 0 or 1; answers the profile as GET profile does. */
 export function action({ request }: ActionFunctionArgs) {
-  return saveProfileFlagCall(request, 'tmPretranslate', 'pretranslate')
+  return saveProfileFlagCall(request, 'tmPretranslate')
 }

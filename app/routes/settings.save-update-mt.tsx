@@ -3,5 +3,5 @@ import { saveProfileFlagCall } from '~/lib/profile/profile-calls.server'
 
 /** POST settings/save-update-mt (SPEC §7): `updateMt` 0 or 1; answers the profile as GET profile does. */
 export function action({ request }: ActionFunctionArgs) {
-  return saveProfileFlagCall(request, 'updateMt', 'updateMt')
+  return saveProfileFlagCall(request, 'updateMt')
 }

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { answer, calls } from '~/lib/api/calls'
 import { accessTokenCall, listAccessTokens, type AccessToken } from '~/lib/auth/access-tokens.server'
 import { requireApiUser } from '~/lib/auth/session.server'
 import { getFixedT } from '~/lib/i18n/i18n.server'
@@ -17,7 +18,7 @@ function tokenJson(token: AccessToken) {
 /** GET /tokens (issue 16): the caller's personal access tokens, as JSON. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
-  return Response.json({ data: (await listAccessTokens(user.id)).map(tokenJson) })
+  return answer(calls.tokens, { data: (await listAccessTokens(user.id)).map(tokenJson) })
 }
 
 /**
@@ -31,6 +32,6 @@ export async function action({ request }: ActionFunctionArgs) {
     const t = await getFixedT(request, 'auth')
     return Response.json({ errors: [{ code: call.code, message: t(call.key) }] }, { status: call.status })
   }
-  if (call.kind === 'revoked') return Response.json({ id: call.id, revoked: true })
-  return Response.json({ token: call.token, ...tokenJson(call.accessToken) }, { status: 201 })
+  if (call.kind === 'revoked') return answer(calls.tokenCalls, { id: call.id, revoked: true })
+  return answer(calls.tokenCalls, { token: call.token, ...tokenJson(call.accessToken) }, { status: 201 })
 }

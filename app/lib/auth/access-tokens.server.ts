@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { db } from '../db/db.server'
-import { rowId } from '../http/row-id'
+import { calls } from '../api/calls'
+import { filledFields } from '../http/filled-fields'
 import { TOKEN_NAME_MAX } from './access-token-rules'
 import type { User } from './users.server'
 
@@ -104,13 +105,15 @@ const problemCodes: Record<TokenNameProblem, string> = { empty: 'TokenNameEmpty'
  */
 export async function accessTokenCall(userId: number, request: Request): Promise<AccessTokenCall> {
   const form = await request.formData().catch(() => new FormData())
+  const parsed = calls.tokenCalls.fields.safeParse(filledFields(form))
+  const fields = parsed.success ? parsed.data : {}
   if (form.get('intent') === 'revoke') {
-    const id = rowId(form.get('id'))
+    const id = 'id' in fields ? fields.id : undefined
     const name = id === undefined ? undefined : await revokeAccessToken(userId, id)
     if (id === undefined || name === undefined) return { ok: false, status: 404, code: 'NotFound', key: 'tokens.errors.notFound' }
     return { ok: true, kind: 'revoked', id, name }
   }
-  const created = await createAccessToken(userId, String(form.get('name') ?? ''))
+  const created = await createAccessToken(userId, ('name' in fields ? fields.name : undefined) ?? '')
   if (!created.ok) {
     const status = created.problem === 'tooMany' ? 409 : 400
     return { ok: false, status, code: problemCodes[created.problem], key: `tokens.errors.${created.problem}` }

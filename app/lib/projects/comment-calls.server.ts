@@ -1,9 +1,7 @@
-import { requireApiUser } from '../auth/session.server'
-import { rowId } from '../http/row-id'
+import { answer, calls } from '../api/calls'
+import { segmentCall } from '../api/read-fields.server'
 import { getFixedT } from '../i18n/i18n.server'
 import { runCommentIntent, type CommentProblem, type CommentView } from './comments.server'
-import { projectOfSegment } from './projects.server'
-import { apiRefusal } from './status-calls.server'
 
 /** SPEC §3 "Comment" as the API answers it; `timestamp` in seconds, as the file list's createTimestamp. */
 export function commentJson(comment: CommentView) {
@@ -29,15 +27,14 @@ const problems: Record<CommentProblem, { code: string; key: string }> = {
  * SPEC §7 comments/add (segmentId, message → the new comment) and comments/resolve (segmentId → the resolved marker,
  * messageType 2): the translator's own comment function behind a JSON call. A segment of another user's file is 404.
  */
-export async function commentCall(request: Request, intent: 'comment-add' | 'comment-resolve'): Promise<Response> {
-  const user = await requireApiUser(request)
-  const form = await request.formData().catch(() => new FormData())
-  const segmentId = rowId(form.get('segmentId'))
-  const project = segmentId === undefined ? undefined : await projectOfSegment(user.id, segmentId)
-  if (!project || segmentId === undefined) return apiRefusal(request, 404, 'NotFound', 'api.notFound')
-  const outcome = await runCommentIntent(project, user, intent, segmentId, String(form.get('message') ?? ''))
-  if (outcome.ok) return Response.json(commentJson(outcome.comment))
-  const { code, key } = problems[outcome.problem]
-  const t = await getFixedT(request, 'comments')
-  return Response.json({ errors: [{ code, message: t(key, { count: outcome.max }) }] }, { status: outcome.status })
+export function commentCall(request: Request, intent: 'comment-add' | 'comment-resolve'): Promise<Response> {
+  const call = intent === 'comment-add' ? calls.addComment : calls.resolveComments
+  return segmentCall(request, call, async (project, segmentId, fields, user) => {
+    const message = 'message' in fields ? String(fields.message) : ''
+    const outcome = await runCommentIntent(project, user, intent, segmentId, message)
+    if (outcome.ok) return answer(call, commentJson(outcome.comment))
+    const { code, key } = problems[outcome.problem]
+    const t = await getFixedT(request, 'comments')
+    return Response.json({ errors: [{ code, message: t(key, { count: outcome.max }) }] }, { status: outcome.status })
+  })
 }

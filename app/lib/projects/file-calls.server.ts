@@ -1,9 +1,11 @@
+import { answer, calls } from '../api/calls'
+import { apiRefusal, projectCall } from '../api/read-fields.server'
 import { db } from '../db/db.server'
 import { getEnv } from '../env.server'
 import { saveMtSystem, startMtPretranslation } from '../mt/project-mt.server'
 import { startTmPretranslation } from '../tm/project-tm.server'
 import { deleteProject, type ProjectSummary } from './projects.server'
-import { apiRefusal } from './status-calls.server'
+import { originalDownload, translatedDownload } from './downloads.server'
 
 /** SPEC §3 job data, for files/info: the job, its languages and progress, the segment range and the settings. */
 export async function jobData(project: ProjectSummary) {
@@ -36,10 +38,17 @@ export async function jobData(project: ProjectSummary) {
   }
 }
 
+/** files/info: SPEC §3's job data. */
+export function infoCall(request: Request): Promise<Response> {
+  return projectCall(request, calls.info, async (project) => answer(calls.info, await jobData(project)))
+}
+
 /** files/delete: gone at once from every page and call (the rows follow in the background). */
-export async function deleteFileCall(request: Request, project: ProjectSummary, userId: number): Promise<Response> {
-  if (!(await deleteProject(userId, project.id, project.password))) return apiRefusal(request, 404, 'NotFound', 'api.notFound')
-  return Response.json({ projectId: project.id, deleted: true })
+export function deleteFileCall(request: Request): Promise<Response> {
+  return projectCall(request, calls.deleteFile, async (project, _fields, user) => {
+    if (!(await deleteProject(user.id, project.id, project.password))) return apiRefusal(request, 404, 'NotFound', 'api.notFound')
+    return answer(calls.deleteFile, { projectId: project.id, deleted: true })
+  })
 }
 
 /**
@@ -47,18 +56,25 @@ export async function deleteFileCall(request: Request, project: ProjectSummary, 
  * system first (one the project's languages offer). Answers `{ projectId, started: true }` when the task is queued;
  * the analysis call then shows PRETRANSLATING until it is done.
  */
-export async function pretranslateFileCall(request: Request, project: ProjectSummary, form: FormData): Promise<Response> {
-  const useTm = form.get('useTm') === '1'
-  const useMt = form.get('useMt') === '1'
-  if (useTm === useMt) return apiRefusal(request, 400, 'InvalidValue', 'api.pretranslateWhich')
-  if (useMt) {
-    const system = form.get('mtSystem')
-    if (typeof system === 'string' && system !== '' && !(await saveMtSystem(project, system))) {
-      return apiRefusal(request, 400, 'UnknownMtSystem', 'translate:mt.unknownSystem')
+export function pretranslateFileCall(request: Request): Promise<Response> {
+  return projectCall(request, calls.pretranslate, async (project, { useTm = false, useMt = false, mtSystem }) => {
+    if (useTm === useMt) return apiRefusal(request, 400, 'InvalidValue', 'api.pretranslateWhich')
+    if (useMt) {
+      if (mtSystem && !(await saveMtSystem(project, mtSystem))) return apiRefusal(request, 400, 'UnknownMtSystem', 'translate:mt.unknownSystem')
+      if (!project.mtSystemId && !mtSystem) return apiRefusal(request, 400, 'NoMtSystem', 'translate:mt.noSystem')
     }
-    if (!project.mtSystemId && !(typeof system === 'string' && system !== '')) return apiRefusal(request, 400, 'NoMtSystem', 'translate:mt.noSystem')
-  }
-  const started = useTm ? await startTmPretranslation(project.id) : await startMtPretranslation(project.id)
-  if (!started) return apiRefusal(request, 409, 'PretranslationBusy', 'translate:toolbar.pretranslateBusy')
-  return Response.json({ projectId: project.id, started: true })
+    const started = useTm ? await startTmPretranslation(project.id) : await startMtPretranslation(project.id)
+    if (!started) return apiRefusal(request, 409, 'PretranslationBusy', 'translate:toolbar.pretranslateBusy')
+    return answer(calls.pretranslate, { projectId: project.id, started: true })
+  })
+}
+
+/** files/download-original: the file as uploaded. */
+export function downloadOriginalCall(request: Request): Promise<Response> {
+  return projectCall(request, calls.downloadOriginal, (project) => originalDownload(project))
+}
+
+/** files/download-translated: the translation in the original format; 409 NotReady before it is converted. */
+export function downloadTranslatedCall(request: Request): Promise<Response> {
+  return projectCall(request, calls.downloadTranslated, (project) => translatedDownload(project) ?? apiRefusal(request, 409, 'NotReady', 'api.notReady'))
 }

@@ -1,36 +1,21 @@
-import { requireApiUser } from '../auth/session.server'
-import type { User } from '../auth/users.server'
-import { getFixedT } from '../i18n/i18n.server'
-import { findProject, type ProjectSummary } from './projects.server'
-import { rowId } from '../http/row-id'
+import { answer, calls } from '../api/calls'
+import { projectCall } from '../api/read-fields.server'
+import type { ProjectSummary } from './projects.server'
 
 /**
- * SPEC §7 calls about one file (files/creation-status, analysis, stats, info, delete, pretranslate): POST projectId
- * and projectPassword; `answer` gets the caller's project and the rest of the form, and answers a value (sent as
- * JSON) or a Response. Another user's file, a wrong password or a malformed id is 404 with a translated message.
- * Read straight from the database, so any instance answers.
+ * SPEC §7 files/creation-status, files/analysis and files/stats (projectId, projectPassword): where a file stands,
+ * read straight from the database, so any instance answers.
  */
-export async function statusCall(
-  request: Request,
-  answer: (project: ProjectSummary, form: FormData, user: User) => unknown,
-  /** SPEC's tm/concordance-search names only projectId: the owner's project by id, a password checked if sent. */
-  { passwordOptional = false } = {},
-): Promise<Response> {
-  const user = await requireApiUser(request)
-  const form = await request.formData().catch(() => new FormData())
-  const id = rowId(form.get('projectId'))
-  const sent = form.get('projectPassword')
-  const password = typeof sent === 'string' ? sent : passwordOptional ? undefined : null
-  const project = id !== undefined && password !== null ? await findProject(user.id, id, password) : undefined
-  if (!project) return apiRefusal(request, 404, 'NotFound', 'api.notFound')
-  const answered = await answer(project, form, user)
-  return answered instanceof Response ? answered : Response.json(answered)
+export function creationStatusCall(request: Request): Promise<Response> {
+  return projectCall(request, calls.creationStatus, (project) => answer(calls.creationStatus, creationStatus(project)))
 }
 
-/** A refusal as every API call sends it: `{ errors: [{ code, message }] }`, the message from the common namespace. */
-export async function apiRefusal(request: Request, status: number, code: string, key: string, values?: Record<string, string>): Promise<Response> {
-  const t = await getFixedT(request, 'common')
-  return Response.json({ errors: [{ code, message: t(key, values) }] }, { status })
+export function analysisCall(request: Request): Promise<Response> {
+  return projectCall(request, calls.analysis, (project) => answer(calls.analysis, analysis(project)))
+}
+
+export function statsCall(request: Request): Promise<Response> {
+  return projectCall(request, calls.stats, (project) => answer(calls.stats, stats(project)))
 }
 
 /** SPEC §3 creation status; a file that could not be converted is FAILED with its SPEC §8 code, never READY. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { calls } from '../api/calls'
 import { wakeWorker } from '../jobs/wake.server'
 import { getEnv } from '../env.server'
 import { MalformedUpload, partText, readMultipart } from '../http/multipart.server'
@@ -89,20 +89,8 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
   return bytes
 }
 
-/** SPEC §7's 0/1 flags, and what HTML checkboxes and scripts send for them. */
-const flag = z
-  .enum(['0', '1', 'false', 'true', 'off', 'on'])
-  .transform((value) => value === '1' || value === 'true' || value === 'on')
-  .optional()
-
-const uploadFieldsSchema = z.object({
-  source_language: z.string().max(10),
-  target_language: z.string().max(10),
-  mt_system: z.string().max(200).optional(),
-  /** Pretranslate from 100% TM matches, or with MT, once analysed; when not sent, the uploader's settings decide. */
-  tm_pretranslate: flag,
-  mt_pretranslate: flag,
-})
+/** The upload's own fields, as SPEC §7 files/upload names them (the files come apart, streamed). */
+const uploadFieldsSchema = calls.upload.fields.omit({ 'files[]': true })
 
 /** One file's outcome: a project, or the SPEC §8 code that refused it. */
 export interface UploadResult {

@@ -1,20 +1,13 @@
-import { z } from 'zod'
-import { filledFields } from '../http/filled-fields'
+import { answer, calls } from '../api/calls'
+import { projectCall } from '../api/read-fields.server'
 import { getEnv } from '../env.server'
 import type { ProjectSummary } from '../projects/projects.server'
-import { apiRefusal } from '../projects/status-calls.server'
 import { concordance } from './concordance.server'
 import { readableMemoryIds, type MemoryProject } from './memories.server'
 import { suggestionsFor } from './suggestions.server'
 
-const TEXT_MAX = 10_000
-
-const matchesSchema = z.object({
-  text: z.string().max(TEXT_MAX).default(''),
-  count: z.coerce.number().int().min(1).max(20).default(5),
-})
-
-function memoryProject(project: ProjectSummary, ownerId: number): MemoryProject {
+/** The project as the memories see it: its owner and language pair. */
+export function memoryProject(project: ProjectSummary, ownerId: number): MemoryProject {
   return { id: project.id, ownerId, sourceLang: project.sourceLang, targetLang: project.targetLang }
 }
 
@@ -23,26 +16,27 @@ function memoryProject(project: ProjectSummary, ownerId: number): MemoryProject 
  * tab shows them — `{ createdBy, match, rawMatch, translation, segment }`, `match` in percent, the translation with
  * the text's tags and numbers put in. The project's languages decide (SPEC's sourceLang/targetLang are not needed).
  */
-export async function matchesCall(request: Request, project: ProjectSummary, form: FormData, ownerId: number): Promise<Response> {
-  const parsed = matchesSchema.safeParse(filledFields(form))
-  if (!parsed.success) return apiRefusal(request, 400, 'InvalidValue', 'api.invalidField', { field: String(parsed.error.issues[0]?.path[0]) })
-  if (parsed.data.text.trim() === '') return Response.json([])
-  const suggestions = await suggestionsFor(memoryProject(project, ownerId), parsed.data.text, getEnv().TM_MIN_MATCH)
-  return Response.json(
-    suggestions.slice(0, parsed.data.count).map((suggestion) => ({
-      createdBy: suggestion.createdBy,
-      match: suggestion.match,
-      rawMatch: suggestion.match,
-      translation: suggestion.target,
-      segment: suggestion.matchSource,
-    })),
-  )
+export function matchesCall(request: Request): Promise<Response> {
+  return projectCall(request, calls.tmMatches, async (project, { text, count }, user) => {
+    if (text.trim() === '') return answer(calls.tmMatches, [])
+    const suggestions = await suggestionsFor(memoryProject(project, user.id), text, getEnv().TM_MIN_MATCH)
+    return answer(
+      calls.tmMatches,
+      suggestions.slice(0, count).map((suggestion) => ({
+        createdBy: suggestion.createdBy,
+        match: suggestion.match,
+        rawMatch: suggestion.match,
+        translation: suggestion.target,
+        segment: suggestion.matchSource,
+      })),
+    )
+  })
 }
 
 /** SPEC §7 tm/concordance-search: units of the project's readable memories holding every word of `text` (decision 0014). */
-export async function concordanceCall(request: Request, project: ProjectSummary, form: FormData, ownerId: number): Promise<Response> {
-  const text = form.get('text')
-  if (typeof text !== 'string' || text.length > TEXT_MAX) return apiRefusal(request, 400, 'InvalidValue', 'api.invalidField', { field: 'text' })
-  const results = await concordance(await readableMemoryIds(memoryProject(project, ownerId)), text)
-  return Response.json(results.map((result) => ({ raw_segment: result.raw_segment, translation: result.translation })))
+export function concordanceCall(request: Request): Promise<Response> {
+  return projectCall(request, calls.concordance, async (project, { text }, user) => {
+    const results = await concordance(await readableMemoryIds(memoryProject(project, user.id)), text)
+    return answer(calls.concordance, results.map((result) => ({ raw_segment: result.raw_segment, translation: result.translation })))
+  })
 }

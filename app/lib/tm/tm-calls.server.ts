@@ -1,9 +1,7 @@
-import { z } from 'zod'
-import { requireApiUser } from '../auth/session.server'
-import { db } from '../db/db.server'
-import type { MemoryProject } from './memories.server'
+import { answer, calls } from '../api/calls'
+import { apiRefusal, projectCall, userCall } from '../api/read-fields.server'
+import { memoryProject } from './tm-api-calls.server'
 import { listMemories, memoriesForProject, saveMemorySettings, saveProjectMemorySettings, type Memory } from './memories.server'
-import { rowId, rowIdSchema } from '../http/row-id'
 
 /**
  * SPEC §7 tm, tm/for-file, tm/save-settings, tm/save-settings-for-file (JSON, for scripts and other clients):
@@ -22,62 +20,39 @@ export function memoryJson(memory: Memory, projectId?: number) {
   }
 }
 
-const notFound = () => Response.json({ errors: [{ message: 'Not found' }] }, { status: 404 })
-
-/** The user's project by id alone (SPEC §7 tm/for-file sends no password; ownership is the guard). */
-async function userProject(userId: number, projectId: unknown): Promise<MemoryProject | undefined> {
-  const id = rowId(projectId)
-  if (id === undefined) return undefined
-  const [project] = await db().query<MemoryProject>(
-    `select id, owner_id as "ownerId", source_lang as "sourceLang", target_lang as "targetLang" from projects
-      where id = $1 and owner_id = $2 and deleted_at is null`,
-    [id, userId],
-  )
-  return project
-}
-
-export async function memoriesCall(request: Request): Promise<Response> {
-  const user = await requireApiUser(request)
-  return Response.json((await listMemories(user.id)).map((memory) => memoryJson(memory)))
-}
-
-export async function memoriesForFileCall(request: Request): Promise<Response> {
-  const user = await requireApiUser(request)
-  const project = await userProject(user.id, new URL(request.url).searchParams.get('projectId'))
-  if (!project) return notFound()
-  return Response.json((await memoriesForProject(project)).map((memory) => memoryJson(memory, project.id)))
-}
-
-const flag = z.enum(['0', '1', 'true', 'false', 'on', 'off']).transform((value) => ['1', 'true', 'on'].includes(value))
-
-/** SPEC §3 memory fields, one memory per call: its id (or name), readMemory, writeMemory. */
-const settingsSchema = z
-  .object({ id: rowIdSchema.optional(), name: z.string().min(1).optional(), readMemory: flag, writeMemory: flag })
-  .refine((fields) => fields.id !== undefined || fields.name !== undefined)
-
+/**
+ * The memory the fields name, by id or else by name: `memoryNamed` of the list it may be one of.
+ */
 function memoryNamed(memories: Memory[], fields: { id?: number; name?: string }): Memory | undefined {
+  if (fields.id === undefined && fields.name === undefined) return undefined
   return memories.find((memory) => (fields.id !== undefined ? memory.id === fields.id : memory.name === fields.name))
 }
 
-export async function saveSettingsCall(request: Request): Promise<Response> {
-  const user = await requireApiUser(request)
-  const fields = settingsSchema.safeParse(Object.fromEntries(await request.formData()))
-  if (!fields.success) return Response.json({ errors: [{ message: 'Invalid memory fields' }] }, { status: 400 })
-  const memory = memoryNamed(await listMemories(user.id), fields.data)
-  if (!memory) return notFound()
-  await saveMemorySettings(user.id, [{ id: memory.id, read: fields.data.readMemory, write: fields.data.writeMemory }])
-  return Response.json((await listMemories(user.id)).map((each) => memoryJson(each)))
+export function memoriesCall(request: Request): Promise<Response> {
+  return userCall(request, calls.memories, async (user) => answer(calls.memories, (await listMemories(user.id)).map((memory) => memoryJson(memory))))
 }
 
-export async function saveSettingsForFileCall(request: Request): Promise<Response> {
-  const user = await requireApiUser(request)
-  const form = Object.fromEntries(await request.formData())
-  const project = await userProject(user.id, form.projectId)
-  const fields = settingsSchema.safeParse(form)
-  if (!project) return notFound()
-  if (!fields.success) return Response.json({ errors: [{ message: 'Invalid memory fields' }] }, { status: 400 })
-  const memory = memoryNamed(await memoriesForProject(project), fields.data)
-  if (!memory) return notFound()
-  await saveProjectMemorySettings(project, [{ id: memory.id, read: fields.data.readMemory, write: fields.data.writeMemory }])
-  return Response.json((await memoriesForProject(project)).map((each) => memoryJson(each, project.id)))
+export function memoriesForFileCall(request: Request): Promise<Response> {
+  return projectCall(request, calls.memoriesForFile, async (project, _fields, user) =>
+    answer(calls.memoriesForFile, (await memoriesForProject(memoryProject(project, user.id))).map((memory) => memoryJson(memory, project.id))),
+  )
+}
+
+export function saveSettingsCall(request: Request): Promise<Response> {
+  return userCall(request, calls.saveMemorySettings, async (user, fields) => {
+    const memory = memoryNamed(await listMemories(user.id), fields)
+    if (!memory) return apiRefusal(request, 404, 'NotFound', 'api.notFound')
+    await saveMemorySettings(user.id, [{ id: memory.id, read: fields.readMemory, write: fields.writeMemory }])
+    return answer(calls.saveMemorySettings, (await listMemories(user.id)).map((each) => memoryJson(each)))
+  })
+}
+
+export function saveSettingsForFileCall(request: Request): Promise<Response> {
+  return projectCall(request, calls.saveMemorySettingsForFile, async (summary, fields, user) => {
+    const project = memoryProject(summary, user.id)
+    const memory = memoryNamed(await memoriesForProject(project), fields)
+    if (!memory) return apiRefusal(request, 404, 'NotFound', 'api.notFound')
+    await saveProjectMemorySettings(project, [{ id: memory.id, read: fields.readMemory, write: fields.writeMemory }])
+    return answer(calls.saveMemorySettingsForFile, (await memoriesForProject(project)).map((each) => memoryJson(each, project.id)))
+  })
 }
