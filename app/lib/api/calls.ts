@@ -201,8 +201,9 @@ export const calls = {
     path: '/files/upload',
     operationId: 'uploadFiles',
     tag: 'Files',
-    summary: 'Upload files; each becomes a project. `files` is accepted as well as `files[]`.',
+    summary: 'Upload files; each becomes a project. `files` is accepted as well as `files[]`. 400 when none was accepted.',
     body: 'multipart',
+    statuses: [200, 400],
     fields: z.object({
       source_language: z.string().max(10).meta({ description: 'A source language of the upload form, e.g. en-US.' }),
       target_language: z.string().max(10).meta({ description: 'A target language of the upload form, e.g. lv-LV.' }),

@@ -1,0 +1,271 @@
+import fs from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningServer } from '../bench/app-server'
+import { signIn } from '../bench/translator/client'
+import { createUser } from '~/lib/auth/users.server'
+import { setDatabase } from '~/lib/db/db.server'
+import { migrate } from '~/lib/db/migrate.server'
+import { answerChecker, apiClient } from './api-client/client'
+import { TYPES_FILE, typesOf } from './api-client/generate'
+import { databaseForProcesses, engine } from './database'
+import { poll } from './http-client'
+
+/**
+ * Issue 16 against the real server (`node server.mjs` on the test's engine): the OpenAPI description it serves, a
+ * client built only from that description running the whole flow, and every described call with the session cookie
+ * and with a token — answers checked against the description, refusals as it lists them.
+ */
+const PASSWORD = 'a long enough password'
+const TEXT = 'Open the file now.\n\nClose the window.\n\nSave the file before you close it.\n'
+
+let where: Awaited<ReturnType<typeof databaseForProcesses>>
+let server: RunningServer
+let description: Parameters<typeof apiClient>[1] & { openapi: string }
+let cookie = ''
+let strangerCookie = ''
+
+async function tokenFor(sessionCookie: string, name: string): Promise<string> {
+  const made = await fetch(`${server.origin}/tokens`, { method: 'POST', headers: { Cookie: sessionCookie }, body: new URLSearchParams({ name }) })
+  expect(made.status).toBe(201)
+  return ((await made.json()) as { token: string }).token
+}
+
+beforeAll(async () => {
+  where = await databaseForProcesses('api')
+  const database = await where.open()
+  await migrate(database)
+  setDatabase(database)
+  for (const who of ['owner', 'stranger']) {
+    const made = await createUser({ email: `api-${who}-${engine()}@example.lv`, name: `Api ${who}`, password: PASSWORD })
+    if (!made.ok) throw new Error(`no ${who}`)
+  }
+  setDatabase(undefined)
+  await database.close()
+  server = await startServer({ ...where.env, APERTIUM_URL: process.env.APERTIUM_URL ?? '' }, 3951)
+  cookie = await signIn(server.origin, `api-owner-${engine()}@example.lv`, PASSWORD)
+  strangerCookie = await signIn(server.origin, `api-stranger-${engine()}@example.lv`, PASSWORD)
+  description = (await (await fetch(`${server.origin}/openapi.json`)).json()) as typeof description
+}, 180_000)
+
+afterAll(async () => {
+  await server?.stop()
+  await where?.dispose()
+})
+
+/** Uploads TEXT as `name` through the typed client; the new project once it is converted and analysed. */
+async function uploaded(client: ReturnType<typeof apiClient>['api'], name: string) {
+  const upload = await client.POST('/files/upload', {
+    body: { source_language: 'en', target_language: 'lv', tm_pretranslate: '0', mt_pretranslate: '0' },
+    headers: { 'Content-Type': null },
+    bodySerializer(fields) {
+      const form = new FormData()
+      for (const [key, value] of Object.entries(fields)) form.set(key, String(value))
+      form.append('files[]', new Blob([TEXT], { type: 'text/plain' }), name)
+      return form
+    },
+  })
+  expect(upload.response.status).toBe(200)
+  const project = { projectId: upload.data!.data!.id_project, projectPassword: upload.data!.data!.password }
+  await poll(async () => (await client.POST('/files/creation-status', { body: project })).data?.status === 'READY')
+  await poll(async () => (await client.POST('/files/analysis', { body: project })).data?.status === 'DONE')
+  return project
+}
+
+describe('GET /openapi.json', () => {
+  it('is OpenAPI 3.1, public, and the client’s committed types are generated from exactly it', async () => {
+    expect(description.openapi).toBe('3.1.0')
+    expect(Object.keys(description.paths).length).toBeGreaterThanOrEqual(30)
+    // Run `npm run api:types` after changing a call (app/lib/api/calls.ts).
+    expect(await typesOf(description)).toBe(fs.readFileSync(TYPES_FILE, 'utf8'))
+  })
+})
+
+describe('the whole flow through the generated client, with a token', () => {
+  it('upload → creation status → analysis → segments → translate → matches → comments → pretranslate → download → delete', async () => {
+    const { api, mismatches } = apiClient(server.origin, description, { token: await tokenFor(cookie, 'flow') })
+    const project = await uploaded(api, 'flow.txt')
+
+    const listed = await api.POST('/files', { body: { filter: 'flow' } })
+    expect(listed.data?.data.map((file) => file.id)).toContain(project.projectId)
+    expect((await api.POST('/files/info', { body: project })).data).toMatchObject({ projectId: project.projectId, segmentCount: 3, fileName: 'flow.txt' })
+
+    const window = await api.POST('/segments', { body: project })
+    const [first, second, third] = window.data!.segments
+    expect([first?.original, second?.original, third?.original]).toEqual(['Open the file now.', 'Close the window.', 'Save the file before you close it.'])
+
+    const bad = await api.POST('/segments/translate', { body: { segmentId: first!.id, status: 'TRANSLATED', translation: 'Atveriet <g1>failu</g1>.' } })
+    expect(bad.response.status).toBe(400)
+    expect(bad.error?.errors[0]?.code).toBe('InvalidTags')
+    const saved = await api.POST('/segments/translate', { body: { segmentId: first!.id, status: 'TRANSLATED', translation: 'Atveriet failu tagad.' } })
+    expect(saved.data).toEqual({ segmentId: first!.id, number: 1, status: 'TRANSLATED', translation: 'Atveriet failu tagad.' })
+    await api.POST('/segments/set-active', { body: { segmentId: second!.id } })
+    await api.POST('/segments/set-edit-time', { body: { projectId: project.projectId, editingTime: 42 } })
+    expect((await api.POST('/files/info', { body: project })).data).toMatchObject({ lastSegmentId: second!.id, editingTime: 42 })
+
+    const matches = await api.POST('/tm/matches', { body: { ...project, text: 'Open the file now!' } })
+    expect(matches.data?.[0]).toMatchObject({ translation: 'Atveriet failu tagad.', segment: 'Open the file now.' })
+    const found = await api.POST('/tm/concordance-search', { body: { projectId: project.projectId, text: 'file' } })
+    expect(found.data).toContainEqual({ raw_segment: 'Open the file now.', translation: 'Atveriet failu tagad.' })
+    if (process.env.APERTIUM_URL) {
+      const machine = await api.POST('/mt/matches', { body: { text: 'Open the window.', mtId: 'apertium:eng|spa' } })
+      expect(machine.data?.translation).toMatch(/ventana/i)
+    }
+
+    const empty = await api.POST('/comments/add', { body: { segmentId: second!.id, message: '   ' } })
+    expect(empty.error?.errors[0]?.code).toBe('EmptyComment')
+    const comment = await api.POST('/comments/add', { body: { segmentId: second!.id, message: 'Which window?' } })
+    expect(comment.data).toMatchObject({ segmentId: second!.id, messageType: 1, message: 'Which window?' })
+    const resolved = await api.POST('/comments/resolve', { body: { segmentId: second!.id } })
+    expect(resolved.data).toMatchObject({ messageType: 2, message: '', threadId: comment.data!.threadId })
+
+    const started = await api.POST('/files/pretranslate', { body: { ...project, useTm: '1' } })
+    expect(started.data).toEqual({ projectId: project.projectId, started: true })
+    await poll(async () => (await api.POST('/files/analysis', { body: project })).data?.status === 'DONE')
+    expect((await api.POST('/files/stats', { body: project })).data?.translatedPercent).toBeGreaterThan(0)
+
+    const original = await api.POST('/files/download-original', { body: project, parseAs: 'text' })
+    expect(original.data).toBe(TEXT)
+    const translated = await api.POST('/files/download-translated', { body: project, parseAs: 'text' })
+    expect(translated.data).toBe('Atveriet failu tagad.\n\nClose the window.\n\nSave the file before you close it.\n')
+
+    expect((await api.POST('/files/delete', { body: project })).data).toEqual({ projectId: project.projectId, deleted: true })
+    expect((await api.POST('/files/creation-status', { body: project })).response.status).toBe(404)
+    expect(mismatches).toEqual([])
+  }, 240_000)
+})
+
+type Operation = { operationId: string; requestBody?: { content: Record<string, unknown> }; parameters?: unknown[]; responses: Record<string, unknown> }
+type Sent = Record<string, string>
+
+describe('every described call, with the session cookie and with a token', () => {
+  let project: { projectId: number; projectPassword: string }
+  let segmentId = 0
+  let token = ''
+
+  beforeAll(async () => {
+    const { api } = apiClient(server.origin, description, { cookie })
+    project = await uploaded(api, 'table.txt')
+    segmentId = (await api.POST('/segments', { body: project })).data!.segments[0]!.id
+    token = await tokenFor(cookie, 'table')
+  }, 120_000)
+
+  const ofProject = (): Sent => ({ projectId: String(project.projectId), projectPassword: project.projectPassword })
+  /** A request each call accepts; a new call in calls.ts fails the test below until it has one here. */
+  const examples: Record<string, () => Promise<Sent> | Sent> = {
+    listFiles: () => ({ page: '1' }),
+    uploadFiles: () => ({ source_language: 'en', target_language: 'lv' }),
+    creationStatus: ofProject,
+    analysis: ofProject,
+    stats: ofProject,
+    fileInfo: ofProject,
+    pretranslate: () => ({ ...ofProject(), useTm: '1' }),
+    deleteFile: async () => {
+      const { api } = apiClient(server.origin, description, { cookie })
+      const doomed = await uploaded(api, 'doomed.txt')
+      return { projectId: String(doomed.projectId), projectPassword: doomed.projectPassword }
+    },
+    downloadOriginal: ofProject,
+    downloadTranslated: ofProject,
+    segments: () => ({ ...ofProject(), step: '5' }),
+    setActiveSegment: () => ({ segmentId: String(segmentId) }),
+    setEditTime: () => ({ projectId: String(project.projectId), editingTime: '60' }),
+    translateSegment: () => ({ segmentId: String(segmentId), status: 'DRAFT', translation: 'Atveriet failu.' }),
+    addComment: () => ({ segmentId: String(segmentId), message: 'A question.' }),
+    resolveComments: async () => {
+      await send('POST', '/comments/add', { segmentId: String(segmentId), message: 'Another question.' }, { Cookie: cookie })
+      return { segmentId: String(segmentId) }
+    },
+    tmMatches: () => ({ ...ofProject(), text: 'Open the file now.' }),
+    concordanceSearch: () => ({ projectId: String(project.projectId), text: 'file' }),
+    memories: () => ({}),
+    memoriesForFile: () => ({ projectId: String(project.projectId) }),
+    saveMemorySettings: () => ({ name: 'nonexistent', readMemory: '1', writeMemory: '1' }),
+    saveMemorySettingsForFile: () => ({ projectId: String(project.projectId), name: 'nonexistent', readMemory: '1', writeMemory: '1' }),
+    mtMatches: () => ({ text: 'Open the window.', mtId: process.env.APERTIUM_URL ? 'apertium:eng|spa' : 'nonexistent' }),
+    saveMtSystem: () => ({ projectId: String(project.projectId), mtSystemId: '' }),
+    saveUpdateMtForFile: () => ({ projectId: String(project.projectId), updateMt: '1' }),
+    updateMtForFile: () => ({ projectId: String(project.projectId) }),
+    profile: () => ({}),
+    saveTmPretranslate: () => ({ pretranslate: '0' }),
+    saveMtPretranslate: () => ({ pretranslate: '0' }),
+    saveUpdateMt: () => ({ updateMt: '1' }),
+    listTokens: () => ({}),
+    tokenCall: () => ({ name: 'made by the table' }),
+  }
+  /** Calls whose example is refused by design (a memory that does not exist; MT without an engine here). */
+  const refusedExamples = new Set(['saveMemorySettings', 'saveMemorySettingsForFile', ...(process.env.APERTIUM_URL ? [] : ['mtMatches'])])
+
+  /** Sends `fields` as the description says the call takes them: a query, a form, or multipart with a file. */
+  async function send(method: string, path: string, fields: Sent, headers: Record<string, string>, operation?: Operation) {
+    const content = Object.keys(operation?.requestBody?.content ?? { 'application/x-www-form-urlencoded': {} })[0]
+    let url = `${server.origin}${path}`
+    let body: BodyInit | undefined
+    if (method === 'GET') url += `?${new URLSearchParams(fields)}`
+    else if (content === 'multipart/form-data') {
+      const form = new FormData()
+      for (const [key, value] of Object.entries(fields)) form.set(key, value)
+      form.append('files[]', new Blob([TEXT], { type: 'text/plain' }), 'table-upload.txt')
+      body = form
+    } else body = new URLSearchParams(fields)
+    const response = await fetch(url, { method, headers, body })
+    const type = response.headers.get('Content-Type') ?? ''
+    return { status: response.status, type, body: type.includes('json') ? ((await response.json()) as unknown) : await response.text() }
+  }
+
+  it('answers as described, to the cookie and to a token; refuses no credentials, a bad token, a stranger and an empty form', async () => {
+    const check = answerChecker(description)
+    const problems: string[] = []
+    const operations = Object.entries(description.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation: operation as unknown as Operation })),
+    )
+    expect(operations.length).toBe(Object.keys(examples).length)
+    for (const { path, method, operation } of operations) {
+      const example = examples[operation.operationId]
+      if (!example) {
+        problems.push(`${operation.operationId}: no example`)
+        continue
+      }
+      const expectAnswer = async (who: string, headers: Record<string, string>) => {
+        const answer = await send(method, path, await example(), headers, operation)
+        const ok = refusedExamples.has(operation.operationId) ? answer.status >= 400 && answer.status < 500 : answer.status < 300
+        if (!ok) problems.push(`${method} ${path} with ${who}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`)
+        const why = check(method, path, answer.status, answer.body)
+        if (why && answer.type.includes('json')) problems.push(`${why} (with ${who})`)
+        // A second pretranslation while the first runs is 409 PretranslationBusy: let it finish.
+        if (operation.operationId === 'pretranslate') {
+          await poll(async () => ((await send('POST', '/files/analysis', ofProject(), headers)).body as { status?: string }).status === 'DONE')
+        }
+      }
+      await expectAnswer('the cookie', { Cookie: cookie })
+      await expectAnswer('a token', { Authorization: `Bearer ${token}` })
+
+      const refusals: [string, Record<string, string>, number, string][] = [
+        ['no credentials', { Accept: 'application/json' }, 401, 'Unauthorized'],
+        ['a revoked or unknown token', { Authorization: 'Bearer tulks_not-a-real-token' }, 401, 'InvalidToken'],
+      ]
+      const names = JSON.stringify(operation.requestBody ?? operation.parameters ?? {})
+      if (/"(projectId|segmentId)"/.test(names) && operation.operationId !== 'uploadFiles') {
+        refusals.push(["the stranger's cookie", { Cookie: strangerCookie }, 404, 'NotFound'])
+      }
+      for (const [who, headers, status, code] of refusals) {
+        const answer = await send(method, path, await example(), headers, operation)
+        const body = answer.body as { errors?: { code: string; message: string }[] }
+        if (answer.status !== status || body.errors?.[0]?.code !== code || !body.errors[0].message) {
+          problems.push(`${method} ${path} with ${who}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`)
+        }
+      }
+      // Missing fields: a refusal the description lists (with a translated message), or an answer where none is needed.
+      const empty = await send(method, path, {}, { Authorization: `Bearer ${token}` }, operation)
+      const why = check(method, path, empty.status, empty.body)
+      if (empty.status >= 500 || (why && empty.type.includes('json'))) problems.push(`${method} ${path} with no fields: ${empty.status} ${why}`)
+    }
+    expect(problems).toEqual([])
+  }, 600_000)
+
+  it('the checker reports an answer the description does not say', () => {
+    const check = answerChecker(description)
+    expect(check('POST', '/files/stats', 200, { projectId: 1, analysisComplete: true, translatedPercent: 5 })).toBeUndefined()
+    expect(check('POST', '/files/stats', 200, { projectId: '1', analysisComplete: true, translatedPercent: 5 })).toMatch(/projectId/)
+    expect(check('POST', '/files/stats', 418, {})).toMatch(/does not list/)
+  })
+})
