@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { data, redirect } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useFetcher, useLoaderData, useRevalidator, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { TagEditor, UnusedTags, type TagEditorHandle } from '~/components/editor/tag-editor'
 import type { UnusedTag } from '~/components/editor/editor-model'
 import { TaggedText } from '~/components/editor/tagged-text'
@@ -16,17 +15,12 @@ import { TranslatorFooter } from '~/components/translator/translator-footer'
 import { ConcordanceSearch, SuggestionsList } from '~/components/translator/translation-suggestions'
 import { useHydrated } from '~/components/use-hydrated'
 import { useRootData } from '~/components/use-root-data'
-import { safeRedirect } from '~/lib/auth/redirect'
 import { requireUser } from '~/lib/auth/session.server'
 import { getEnv } from '~/lib/env.server'
-import { fontSizeHeader, readFontSize } from '~/lib/http/font-size.server'
-import { setFlash, type Flash } from '~/lib/http/flash.server'
+import { readFontSize } from '~/lib/http/font-size.server'
 import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
-import { saveTranslation } from '~/lib/projects/save-translation.server'
 import { COMMENT_INTENTS, commentAction, listComments } from '~/lib/projects/comments.server'
-import { changeFontSize, type FontSizeChange } from '~/lib/projects/font-size'
-import { projectSettings, saveProjectSettings } from '~/lib/projects/project-settings.server'
-import { memoryChoicesFromForm } from '~/lib/tm/memory-form'
+import { projectSettings } from '~/lib/projects/project-settings.server'
 import { requireProject } from '~/lib/projects/projects.server'
 import { brokenReason } from '~/components/file-table'
 import { matchBand, remainingMinutes } from '~/lib/projects/segment-rules'
@@ -34,28 +28,25 @@ import { isSplitMergeIntent, splitOrMerge } from '~/lib/projects/split-merge-for
 import {
   countMatches,
   isSearchActive,
-  leaveSegment,
-  nearestUnconfirmed,
   segmentWindow,
-  setActiveSegment,
-  type SegmentChange,
   type SegmentView,
   type WindowAnchor,
 } from '~/lib/projects/segments.server'
-import { placeHref, readPlace, type TranslatorPlace } from '~/lib/projects/translator-url'
+import { placeHref, readPlace } from '~/lib/projects/translator-url'
 import {
-  chosenMtSuggestion,
   mtSuggestionFor,
   projectAcceptsFeedback,
-  saveMtSystem,
-  startMtPretranslation,
   systemsForProject,
 } from '~/lib/mt/project-mt.server'
 import { readBands } from '~/lib/tm/analysis-bands'
 import { searchConcordance } from '~/lib/tm/concordance.server'
-import { startTmPretranslation } from '~/lib/tm/project-tm.server'
-import { chosenSuggestion, suggestionsFor } from '~/lib/tm/suggestions.server'
-import { rowId, rowIdSchema } from '~/lib/http/row-id'
+import { suggestionsFor } from '~/lib/tm/suggestions.server'
+import { rowId } from '~/lib/http/row-id'
+import { intentContext } from '~/lib/translator/intent-context.server'
+import { moveIntent } from '~/lib/translator/move-intent.server'
+import { saveIntent } from '~/lib/translator/save-intent.server'
+import { fontSizeIntent, mtSystemIntent, pretranslateIntent, projectSettingsIntent } from '~/lib/translator/toolbar-intents.server'
+import { suggestionIntent } from '~/lib/translator/suggestion-intent.server'
 
 export const handle = { i18n: ['common', 'files', 'translate', 'comments', 'editor', 'memories', 'suggestions'] }
 
@@ -169,151 +160,26 @@ function windowAnchor(params: URLSearchParams, wanted: number | undefined): Wind
   return wanted ? { center: wanted } : { first: true }
 }
 
-const segmentIntent = z.union([
-  z.enum(['save-draft', 'confirm', 'clear', 'copy-source', 'next', 'previous']),
-  z.string().regex(/^move:\d+$/),
-  z.string().regex(/^use:\d+$/),
-  z.literal('use-mt'),
-])
-
-const segmentFormSchema = z.object({
-  intent: segmentIntent,
-  segmentId: rowIdSchema,
-  target: z.string().max(100_000).default(''),
-  source: z.string().max(100_000).default(''),
-  renderedAt: z.coerce.number().default(0),
-  /** Set by the browser's background draft saves: answer with data, do not redirect. */
-  respond: z.literal('data').optional(),
-  searchInSource: z.string().optional(),
-  searchInTarget: z.string().optional(),
-  searchInComments: z.string().optional(),
-  panel: z.string().optional(),
-})
+/** The segment intents, each handled by its module in app/lib/translator (issue 16: the route only dispatches). */
+const MOVES = /^(next|previous|move:\d+)$/
+const USES = /^(use-mt|use:\d+)$/
+const SAVES = new Set(['save-draft', 'confirm', 'clear', 'copy-source'])
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context)
   const project = await requireProject(user.id, params)
-  const base = `/translate/${project.id}/${project.password}`
-  const form = await request.formData()
-  const intent = String(form.get('intent') ?? '')
-  const back = safeRedirect(form.get('back'), base)
-  const backHere = back.startsWith(base) ? back : base
-  if (intent.startsWith('font-size:')) {
-    const change = intent.slice('font-size:'.length) as FontSizeChange
-    const size = changeFontSize(await readFontSize(request), ['larger', 'smaller', 'reset'].includes(change) ? change : 'reset')
-    throw redirect(backHere, {
-      headers: { 'Set-Cookie': await fontSizeHeader(size, request) },
-    })
-  }
-  if ((COMMENT_INTENTS as readonly string[]).includes(intent)) return commentAction(project, user, form)
-  if (intent === 'pretranslate-tm') {
-    // SPEC §4 "Pretranslate": the page shows the pre-translation wait until the task is done.
-    const started = await startTmPretranslation(project.id)
-    throw redirect(backHere, {
-      headers: started ? {} : { 'Set-Cookie': await setFlash({ kind: 'error', key: 'translate:toolbar.pretranslateBusy' }, request) },
-    })
-  }
-  if (intent === 'pretranslate-mt') {
-    const started = await startMtPretranslation(project.id)
-    throw redirect(backHere, {
-      headers: started ? {} : { 'Set-Cookie': await setFlash({ kind: 'error', key: project.mtSystemId ? 'translate:toolbar.pretranslateBusy' : 'translate:mt.noSystem' }, request) },
-    })
-  }
-  if (intent === 'save-mt-system') {
-    const saved = await saveMtSystem(project, String(form.get('mtSystem') ?? ''))
-    throw redirect(backHere, {
-      headers: { 'Set-Cookie': await setFlash(saved ? { kind: 'success', key: 'translate:mt.systemSaved' } : { kind: 'error', key: 'translate:mt.unknownSystem' }, request) },
-    })
-  }
-  if (intent === 'project-settings') {
-    await saveProjectSettings(project, { updateMt: form.get('updateMt') === 'on', memories: memoryChoicesFromForm(form) }, user.id)
-    throw redirect(backHere, {
-      headers: {
-        'Set-Cookie': await setFlash({ kind: 'success', key: 'translate:toolbar.settingsSaved' }, request),
-      },
-    })
-  }
-  const fields = Object.fromEntries(form)
-  const place: Partial<TranslatorPlace> = readPlace(
-    new URLSearchParams(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
-  )
-  const at = (id?: number) => placeHref(base, { ...place, segment: id })
-  if (isSplitMergeIntent(intent)) return splitOrMerge(project, fields, request, at)
-  const parsed = segmentFormSchema.safeParse(fields)
-  if (!parsed.success) throw redirect(base)
-  const { segmentId, renderedAt, respond } = parsed.data
-  const flash = async (message: Flash) => ({
-    'Set-Cookie': await setFlash(message, request),
-  })
-  const elapsed = renderedAt > 0 ? (Date.now() - renderedAt) / 1000 : 0
-  const refused = async () => {
-    // SPEC §5: refused, and the page shows the text as it was before.
-    if (respond) return data({ ok: false as const, error: 'translate:errors.invalidTags' }, { status: 422 })
-    throw redirect(at(segmentId), {
-      headers: await flash({
-        kind: 'error',
-        key: 'translate:errors.invalidTags',
-      }),
-    })
-  }
-  const intent2 = parsed.data.intent
-  if (intent2 === 'next' || intent2 === 'previous' || intent2.startsWith('move:')) {
-    // SPEC §4: moving away from a segment that is not done saves it as a draft.
-    const left = await leaveSegment(project, segmentId, parsed.data.target, elapsed)
-    if (!left.ok) return refused()
-    const wanted = intent2.startsWith('move:')
-      ? Number(intent2.slice(5))
-      : await nearestUnconfirmed(project.id, segmentId, intent2 as 'next' | 'previous')
-    const target = wanted && (await setActiveSegment(project, wanted)) ? wanted : segmentId
-    throw redirect(at(target))
-  }
-  const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
-  /** Saves as saveTranslation does (TM write-back, MT feedback); a failed memory write keeps the text as a draft. */
-  const save = async (change: SegmentChange, moveOn?: 'next', keepChosenSaveType = false) => {
-    const saved = await saveTranslation(project, user, segmentId, change, elapsed, { moveOn, keepChosenSaveType })
-    if (!('writeBackFailed' in saved)) return saved
-    if (respond) return data({ ok: false as const, error: 'suggestions:errors.writeBack' }, { status: 503 })
-    throw redirect(at(segmentId), { headers: await flash({ kind: 'error', key: 'suggestions:errors.writeBack' }) })
-  }
-  if (intent2 === 'use-mt') {
-    // Issue 6: choosing the MT suggestion sets saveType MT and saves a draft (its text is the kept one, not the form's).
-    const chosen = await chosenMtSuggestion(project, segmentId)
-    if (!chosen) throw redirect(at(segmentId), { headers: await flash({ kind: 'error', key: 'translate:mt.unavailable' }) })
-    const used = await save({ target: chosen, status: 'DRAFT', saveType: 'MT', saveMatch: null })
-    if ('data' in used) return used
-    if (!used.ok) return refused()
-    throw redirect(at(segmentId), { headers: await flash({ kind: 'success', key: 'translate:mt.used', values: { number: used.number } }) })
-  }
-  if (intent2.startsWith('use:')) {
-    // SPEC §4: choosing a suggestion sets TM with the match value, then saves as draft.
-    const chosen = await chosenSuggestion(memoryProject, segmentId, Number(intent2.slice('use:'.length)))
-    if (!chosen) throw redirect(at(segmentId))
-    const used = await save({ target: chosen.target, status: 'DRAFT', saveType: 'TM', saveMatch: chosen.match })
-    if ('data' in used) return used
-    if (!used.ok) return refused()
-    throw redirect(at(segmentId), {
-      headers: await flash({ kind: 'success', key: 'suggestions:used', values: { number: used.number, match: chosen.match } }),
-    })
-  }
-  const target = intent2 === 'clear' ? '' : intent2 === 'copy-source' ? parsed.data.source : parsed.data.target
-  const confirm = intent2 === 'confirm'
-  const saved = await save(
-    { target, status: confirm ? 'TRANSLATED' : 'DRAFT', saveType: 'MANUAL', saveMatch: 0 },
-    // SPEC §4: a confirm goes on to the nearest unconfirmed segment, which becomes the job's last active one.
-    confirm && !respond ? 'next' : undefined,
-    // Confirming a chosen TM/MT suggestion unchanged keeps its save type and match.
-    confirm,
-  )
-  if ('data' in saved) return saved
-  if (!saved.ok) return refused()
-  if (respond) return data({ ok: true as const, savedAt: Date.now() })
-  throw redirect(at(confirm ? (saved.next ?? segmentId) : segmentId), {
-    headers: await flash({
-      kind: 'success',
-      key: confirm ? 'translate:confirmed' : 'translate:saved',
-      values: { number: saved.number },
-    }),
-  })
+  const posted = intentContext(request, user, project, await request.formData())
+  const { intent } = posted
+  if (intent.startsWith('font-size:')) return fontSizeIntent(posted)
+  if ((COMMENT_INTENTS as readonly string[]).includes(intent)) return commentAction(project, user, posted.form)
+  if (intent === 'pretranslate-tm' || intent === 'pretranslate-mt') return pretranslateIntent(posted)
+  if (intent === 'save-mt-system') return mtSystemIntent(posted)
+  if (intent === 'project-settings') return projectSettingsIntent(posted)
+  if (isSplitMergeIntent(intent)) return splitOrMerge(project, posted.fields, request, posted.at)
+  if (MOVES.test(intent)) return moveIntent(posted)
+  if (USES.test(intent)) return suggestionIntent(posted)
+  if (SAVES.has(intent)) return saveIntent(posted)
+  throw redirect(posted.base)
 }
 
 /** Background draft saves answer with data; re-reading the window then would reset the text being typed. */

@@ -1,0 +1,17 @@
+import { redirect } from '@remix-run/node'
+import { leaveSegment, nearestUnconfirmed, setActiveSegment } from '../projects/segments.server'
+import type { IntentContext } from './intent-context.server'
+import { segmentForm } from './segment-form.server'
+
+/**
+ * `next`, `previous`, `move:<id>`: SPEC §4 — moving away from a segment that is not done saves it as a draft; the
+ * segment moved to becomes the job's last active one.
+ */
+export async function moveIntent(context: IntentContext) {
+  const { project, intent } = context
+  const { segmentId, target, elapsed, refused } = segmentForm(context)
+  const left = await leaveSegment(project, segmentId, target, elapsed)
+  if (!left.ok) return refused()
+  const wanted = intent.startsWith('move:') ? Number(intent.slice('move:'.length)) : await nearestUnconfirmed(project.id, segmentId, intent as 'next' | 'previous')
+  throw redirect(context.at(wanted && (await setActiveSegment(project, wanted)) ? wanted : segmentId))
+}
