@@ -32,12 +32,21 @@ export async function loadProfileSafely(userId: number): Promise<Profile | undef
   }
 }
 
-export async function saveProfile(userId: number, profile: Profile): Promise<void> {
+const columns: Record<keyof Profile, string> = { tmPretranslate: 'tm_pretranslate', mtPretranslate: 'mt_pretranslate', updateMt: 'update_mt' }
+
+/**
+ * Saves the settings given — all of them from the settings panel, one from SPEC §7's settings/save-… calls; the
+ * others keep their value (their default for a user who never saved).
+ */
+export async function saveProfile(userId: number, profile: Partial<Profile>): Promise<void> {
+  const given = (Object.keys(columns) as (keyof Profile)[]).filter((key) => profile[key] !== undefined)
+  if (given.length === 0) return
+  const names = given.map((key) => columns[key])
   await db().query(
-    `insert into user_settings (user_id, tm_pretranslate, mt_pretranslate, update_mt, updated_at)
-     values ($1, $2, $3, $4, now())
-     on conflict (user_id) do update set tm_pretranslate = $2, mt_pretranslate = $3, update_mt = $4, updated_at = now()`,
-    [userId, profile.tmPretranslate, profile.mtPretranslate, profile.updateMt],
+    `insert into user_settings (user_id, ${names.join(', ')}, updated_at)
+     values ($1, ${names.map((_, index) => `$${index + 2}`).join(', ')}, now())
+     on conflict (user_id) do update set ${names.map((name, index) => `${name} = $${index + 2}`).join(', ')}, updated_at = now()`,
+    [userId, ...given.map((key) => profile[key])],
   )
 }
 
