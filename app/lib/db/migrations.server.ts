@@ -534,4 +534,76 @@ export const migrations: Migration[] = [
       create index access_tokens_user_idx on access_tokens (user_id, id);
     `,
   },
+  {
+    version: 16,
+    name: 'glossaries',
+    sql: /* sql */ `
+      -- Issue 17: glossaries (term bases) of a user, for one language pair, chosen per project like memories. A
+      -- concept has source and target terms; each term keeps its stems (app/lib/terms/stemming.ts) so a segment's
+      -- words find it through one index lookup on the first stem, inflected or not.
+      create table glossaries (
+        id integer generated always as identity primary key,
+        owner_id integer not null references users (id) on delete cascade,
+        name text not null,
+        source_lang text not null,
+        target_lang text not null,
+        read boolean not null default true,
+        write boolean not null default true,
+        concept_count integer not null default 0,
+        created_at timestamptz not null default now(),
+        deleted_at timestamptz
+      );
+      create index glossaries_owner_idx on glossaries (owner_id) where deleted_at is null;
+      create table glossary_concepts (
+        id bigint generated always as identity primary key,
+        glossary_id integer not null references glossaries (id) on delete cascade,
+        subject text,
+        definition text,
+        note text,
+        -- The import that wrote it: a retried import first removes what its cut-off run wrote.
+        import_id integer,
+        created_at timestamptz not null default now()
+      );
+      create index glossary_concepts_glossary_idx on glossary_concepts (glossary_id, id);
+      create index glossary_concepts_import_idx on glossary_concepts (import_id) where import_id is not null;
+      create table glossary_terms (
+        id bigint generated always as identity primary key,
+        concept_id bigint not null references glossary_concepts (id) on delete cascade,
+        glossary_id integer not null references glossaries (id) on delete cascade,
+        side text not null check (side in ('source', 'target')),
+        term text not null,
+        status text not null default 'admitted' check (status in ('preferred', 'admitted', 'deprecated', 'obsolete')),
+        part_of_speech text,
+        context text,
+        note text,
+        stems text not null,
+        first_stem text not null
+      );
+      create index glossary_terms_lookup_idx on glossary_terms (glossary_id, side, first_stem);
+      create index glossary_terms_concept_idx on glossary_terms (concept_id);
+      create table project_glossaries (
+        project_id integer not null references projects (id) on delete cascade,
+        glossary_id integer not null references glossaries (id) on delete cascade,
+        read boolean not null,
+        write boolean not null,
+        primary key (project_id, glossary_id)
+      );
+      create index project_glossaries_glossary_idx on project_glossaries (glossary_id);
+      -- A TBX, CSV or TSV upload into a glossary: stored (stored_files), mapped (CSV columns), then imported by a
+      -- durable task that reads the whole file before writing anything, so a broken file imports nothing.
+      create table glossary_imports (
+        id integer generated always as identity primary key,
+        glossary_id integer not null references glossaries (id) on delete cascade,
+        file_id integer,
+        file_name text not null,
+        format text not null check (format in ('tbx', 'csv')),
+        delimiter text,
+        mapping jsonb,
+        status text not null check (status in ('mapping', 'queued', 'running', 'done', 'failed')),
+        report jsonb,
+        created_at timestamptz not null default now()
+      );
+      create index glossary_imports_glossary_idx on glossary_imports (glossary_id, id);
+    `,
+  },
 ]

@@ -49,7 +49,22 @@ export async function purgeMemory(memoryId: number): Promise<void> {
   await db().query('delete from memories where id = $1', [memoryId])
 }
 
-export const purgeHandlers: Record<'purge-project' | 'purge-memory' | 'index-memory', TaskHandler> = {
+/** Removes a glossary its owner deleted (glossaries.server.ts deleteGlossary marks it): its concepts in bounded batches. */
+export async function purgeGlossary(glossaryId: number): Promise<void> {
+  const [glossary] = await db().query('select id from glossaries where id = $1 and deleted_at is not null', [glossaryId])
+  if (!glossary) return
+  for (;;) {
+    const removed = await db().query(
+      'delete from glossary_concepts where id in (select id from glossary_concepts where glossary_id = $1 limit $2) returning id',
+      [glossaryId, PURGE_BATCH],
+    )
+    if (removed.length < PURGE_BATCH) break
+  }
+  await db().query('delete from glossaries where id = $1', [glossaryId])
+}
+
+export const purgeHandlers: Record<'purge-project' | 'purge-memory' | 'index-memory' | 'purge-glossary', TaskHandler> = {
+  'purge-glossary': { run: (task) => purgeGlossary(Number(task.payload.glossaryId)) },
   'purge-project': {
     run: async (task) => {
       if (task.projectId !== null) await purgeProject(task.projectId)

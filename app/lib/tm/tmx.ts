@@ -3,11 +3,10 @@
  * browser-safe: bytes in, translation units out, one chunk at a time, so a 300 MB memory is never held whole.
  * Unpacking .tmx.gz and .zip lives in tmx-archive.server.ts; writing in tmx-write.ts.
  *
- * htmlparser2 tokenizes; it knows nothing of DTDs, so no external (or internal) entity is ever resolved: only the
- * five XML entities and character references are decoded. It is lenient, so the well-formedness it does not
- * check and a TM import needs (balanced elements, one <tmx> root) is checked here.
+ * htmlparser2 tokenizes (through CheckedParser, which adds the well-formedness checks it leaves out); one <tmx> root
+ * is checked here.
  */
-import { Parser } from 'htmlparser2'
+import { checkClose, CheckedParser, type CheckedHandler, type Closing } from '../formats/xml/checked-parser'
 import { serialize, validate, type TaggedText } from '../tags'
 import { INLINE_CODE_ELEMENTS, UnitTagNumbering, type SegPiece } from './tmx-inline'
 
@@ -80,6 +79,8 @@ export interface TmxReading {
   importReport: ImportReport
 }
 
+const malformedXml = (detail: string) => new TmxReadError('malformed-xml', detail)
+
 /** Reads TMX bytes (UTF-8, or UTF-16 with a BOM, or another encoding its XML declaration names). */
 export function readTmx(input: AsyncIterable<Uint8Array>, pair: LanguagePair): TmxReading {
   const importReport: ImportReport = {
@@ -99,7 +100,7 @@ async function* readUnits(
 ): AsyncGenerator<TmUnit, ImportReport> {
   let ready: TmUnit[] = []
   const handler = new TmxHandler(pair, report, (unit) => ready.push(unit))
-  const parser = new CheckedParser(handler)
+  const parser = new CheckedParser(handler, malformedXml)
   const takeReady = () => {
     const units = ready
     ready = []
@@ -120,40 +121,6 @@ async function* readUnits(
   return report
 }
 
-/** What the parser is doing when it reports a closing element: a self-closing tag is not an implied close. */
-type Closing = 'tag' | 'self-closing' | 'end-of-file'
-
-/**
- * htmlparser2 with the well-formedness checks it leaves out: a closing tag must close the innermost element.
- * It hooks the tokenizer callbacks onselfclosingtag, onclosetag and onend, which htmlparser2 marks internal;
- * the malformed-XML cases in tmx.test.ts pin that behaviour when htmlparser2 is upgraded.
- */
-class CheckedParser extends Parser {
-  constructor(private readonly handler: TmxHandler) {
-    super(handler, { xmlMode: true })
-    handler.position = () => this.startIndex
-  }
-
-  override onselfclosingtag(endIndex: number): void {
-    this.handler.closing = 'self-closing'
-    super.onselfclosingtag(endIndex)
-    this.handler.closing = 'tag'
-  }
-
-  override onclosetag(start: number, endIndex: number): void {
-    const closedBefore = this.handler.closedCount
-    super.onclosetag(start, endIndex)
-    if (this.handler.closedCount === closedBefore) {
-      throw new TmxReadError('malformed-xml', `a closing tag at character ${start} closes no open element`)
-    }
-  }
-
-  override onend(): void {
-    this.handler.closing = 'end-of-file'
-    super.onend()
-  }
-}
-
 interface VariantState {
   lang: string
   attributes: Record<string, string>
@@ -168,7 +135,7 @@ interface UnitState {
 }
 
 /** The parser's callbacks: a small state machine over tmx > body > tu > tuv > seg. */
-class TmxHandler {
+class TmxHandler implements CheckedHandler {
   closing: Closing = 'tag'
   closedCount = 0
   position: () => number = () => 0
@@ -228,13 +195,7 @@ class TmxHandler {
   }
 
   onclosetag(tagName: string, isImplied: boolean): void {
-    this.closedCount++
-    if (this.closing === 'end-of-file') {
-      throw new TmxReadError('malformed-xml', `<${tagName}> is not closed at the end of the file`)
-    }
-    if (this.closing === 'tag' && isImplied) {
-      throw new TmxReadError('malformed-xml', `<${tagName}> is not closed before character ${this.position()}`)
-    }
+    checkClose(this, tagName, isImplied, malformedXml)
     const name = this.elements.pop()
     if (this.codeDepth > 0) {
       this.codeDepth--

@@ -1,0 +1,58 @@
+import { newStemmer, type Stemmer } from 'snowball-stemmers'
+import { latvianStem } from './latvian-stemmer'
+
+/**
+ * Words to stems, for glossary terms and the text they are found in (issue 17, decision 0017): case-insensitive and
+ * tolerant of inflection — Snowball for English and Russian, a light Latvian stemmer of our own, the lower-cased word
+ * for any other language. A term and a text match when their stem sequences do.
+ */
+
+const WORD = /[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu
+
+type Stem = (word: string) => string
+
+const snowball = new Map<string, Stemmer>()
+
+function snowballStem(algorithm: string): Stem {
+  return (word) => {
+    let stemmer = snowball.get(algorithm)
+    if (!stemmer) snowball.set(algorithm, (stemmer = newStemmer(algorithm)))
+    return stemmer.stem(word)
+  }
+}
+
+const stemmers: Record<string, Stem> = {
+  en: snowballStem('english'),
+  ru: (word) => snowballStem('russian')(word.replaceAll('ё', 'е')),
+  lv: latvianStem,
+}
+
+/** The stemmer of a language code (`lv`, `lv-LV`, `en-US`); the word itself for a language without one. */
+export function stemmerFor(language: string): Stem {
+  return stemmers[language.slice(0, 2).toLowerCase()] ?? ((word) => word)
+}
+
+export interface StemmedWord {
+  stem: string
+  /** Where the word stands in the text (UTF-16 offsets). */
+  start: number
+  end: number
+}
+
+/** The words of `text`, lower-cased in the language's way, each with its stem and place. */
+export function stemWords(text: string, language: string): StemmedWord[] {
+  const stem = stemmerFor(language)
+  const locale = language.slice(0, 2)
+  return [...text.matchAll(WORD)].map((match) => ({
+    stem: stem(match[0].toLocaleLowerCase(locale)),
+    start: match.index,
+    end: match.index + match[0].length,
+  }))
+}
+
+/** A term's stems joined by spaces: how it is stored and compared. */
+export function stemKey(text: string, language: string): string {
+  return stemWords(text, language)
+    .map((word) => word.stem)
+    .join(' ')
+}

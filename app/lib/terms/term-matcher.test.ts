@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { stemKey } from './stemming'
+import { findTerms, stemsOf, termIndex } from './term-matcher'
+
+const index = (terms: [number, string][], language: string) => termIndex(terms.map(([conceptId, term]) => ({ conceptId, stems: stemKey(term, language) })))
+
+describe('findTerms', () => {
+  it('finds inflected Latvian and Russian terms, longest first, not across tags', () => {
+    const lv = index(
+      [
+        [1, 'dators'],
+        [2, 'tulkošanas atmiņa'],
+        [3, 'atmiņa'],
+      ],
+      'lv',
+    )
+    const text = 'Datoram ir <g1>tulkošanas</g1> atmiņa un tulkošanas atmiņām.'
+    expect(findTerms(text, 'lv', lv)).toEqual([
+      { token: 0, start: 0, end: 7, conceptIds: [1] },
+      { token: 4, start: 1, end: 7, conceptIds: [3] },
+      { token: 4, start: 11, end: 29, conceptIds: [2] },
+    ])
+    const ru = index([[7, 'компьютер']], 'ru')
+    expect(findTerms('Нет компьютера.', 'ru', ru)).toEqual([{ token: 0, start: 4, end: 14, conceptIds: [7] }])
+  })
+
+  it('lists every concept that has the term', () => {
+    expect(findTerms('the file', 'en', index([[1, 'file'], [2, 'files']], 'en'))[0]?.conceptIds).toEqual([1, 2])
+  })
+
+  it('gives the distinct stems of a window without the tags', () => {
+    expect(stemsOf(['Open <g1>files</g1>', 'open file'], 'en').sort()).toEqual(['file', 'open'])
+  })
+})
