@@ -64,7 +64,7 @@ export function glossariesForProject(project: MemoryProject, using: Queryable = 
 
 export async function createGlossary(ownerId: number, fields: GlossaryFields): Promise<Glossary> {
   const [glossary] = await db().query<Glossary>(
-    `insert into glossaries g (owner_id, name, source_lang, target_lang) values ($1, $2, $3, $4)
+    `insert into glossaries as g (owner_id, name, source_lang, target_lang) values ($1, $2, $3, $4)
      returning ${columns}, g.read, g.write`,
     [ownerId, fields.name, pairCode(fields.sourceLang), pairCode(fields.targetLang)],
   )
