@@ -32,7 +32,7 @@ beforeAll(async () => {
 async function upload(glossary: Glossary, name: string, bytes: Uint8Array, who = owner) {
   const form = new FormData()
   form.set('glossaryId', String(glossary.id))
-  form.append('file', new Blob([bytes]), name)
+  form.append('file', new Blob([new Uint8Array(bytes)]), name)
   return receiveGlossaryUpload(new Request(`${BASE}/glossaries/import`, { method: 'POST', body: form }), who.id)
 }
 

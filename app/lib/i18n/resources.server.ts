@@ -23,10 +23,13 @@ import ruTranslate from '../../../public/locales/ru/translate.json'
 import enSuggestions from '../../../public/locales/en/suggestions.json'
 import lvSuggestions from '../../../public/locales/lv/suggestions.json'
 import ruSuggestions from '../../../public/locales/ru/suggestions.json'
+import enGlossaries from '../../../public/locales/en/glossaries.json'
+import lvGlossaries from '../../../public/locales/lv/glossaries.json'
+import ruGlossaries from '../../../public/locales/ru/glossaries.json'
 
 /** Server-side translations are bundled; the browser loads the same files from /locales. */
 export const resources: Resource = {
-  lv: { common: lvCommon, auth: lvAuth, files: lvFiles, translate: lvTranslate, comments: lvComments, editor: lvEditor, memories: lvMemories, suggestions: lvSuggestions },
-  en: { common: enCommon, auth: enAuth, files: enFiles, translate: enTranslate, comments: enComments, editor: enEditor, memories: enMemories, suggestions: enSuggestions },
-  ru: { common: ruCommon, auth: ruAuth, files: ruFiles, translate: ruTranslate, comments: ruComments, editor: ruEditor, memories: ruMemories, suggestions: ruSuggestions },
+  lv: { common: lvCommon, auth: lvAuth, files: lvFiles, translate: lvTranslate, comments: lvComments, editor: lvEditor, memories: lvMemories, suggestions: lvSuggestions, glossaries: lvGlossaries },
+  en: { common: enCommon, auth: enAuth, files: enFiles, translate: enTranslate, comments: enComments, editor: enEditor, memories: enMemories, suggestions: enSuggestions, glossaries: enGlossaries },
+  ru: { common: ruCommon, auth: ruAuth, files: ruFiles, translate: ruTranslate, comments: ruComments, editor: ruEditor, memories: ruMemories, suggestions: ruSuggestions, glossaries: ruGlossaries },
 }
