@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { CHOICE_FIELDS, type ChoiceKind } from '~/lib/tm/choice-fields'
 
 export interface MemoryChoiceRow {
   id: number
@@ -13,10 +14,12 @@ export interface MemoryChoiceRow {
 
 /**
  * SPEC §2 "A list of translation memories, each with read and write checkboxes", inside a settings form and
- * saved by its Save button (memory-form.ts reads it back). Write is disabled where canUpdate is false.
+ * saved by its Save button (memory-form.ts reads it back). Write is disabled where canUpdate is false. Glossaries
+ * (issue 17) are chosen the same way, with their own field names.
  */
-export function MemoryChoices({ memories, idPrefix }: { memories: MemoryChoiceRow[]; idPrefix: string }) {
-  const { t } = useTranslation('memories')
+export function MemoryChoices({ memories, idPrefix, kind = 'memories' }: { memories: MemoryChoiceRow[]; idPrefix: string; kind?: ChoiceKind }) {
+  const { t } = useTranslation(kind)
+  const names = CHOICE_FIELDS[kind]
   return (
     <fieldset className="memory-choices">
       <legend>{t('choices.legend')}</legend>
@@ -37,7 +40,7 @@ export function MemoryChoices({ memories, idPrefix }: { memories: MemoryChoiceRo
               return (
                 <tr key={memory.id}>
                   <th scope="row">
-                    <input type="hidden" name="memoryId" value={memory.id} />
+                    <input type="hidden" name={names.id} value={memory.id} />
                     {memory.name} <span className="hint">({memory.sourceLang} → {memory.targetLang})</span>
                     {memory.canUpdate ? null : (
                       <span id={lockedNote} className="hint">
@@ -49,7 +52,7 @@ export function MemoryChoices({ memories, idPrefix }: { memories: MemoryChoiceRo
                   <td>
                     <input
                       type="checkbox"
-                      name="read"
+                      name={names.read}
                       value={memory.id}
                       defaultChecked={memory.read}
                       aria-label={t('choices.readNamed', { name: memory.name })}
@@ -58,7 +61,7 @@ export function MemoryChoices({ memories, idPrefix }: { memories: MemoryChoiceRo
                   <td>
                     <input
                       type="checkbox"
-                      name="write"
+                      name={names.write}
                       value={memory.id}
                       defaultChecked={memory.write && memory.canUpdate}
                       disabled={!memory.canUpdate}
@@ -73,7 +76,7 @@ export function MemoryChoices({ memories, idPrefix }: { memories: MemoryChoiceRo
         </table>
       )}
       <p>
-        <Link to="/memories">{t('choices.manage')}</Link>
+        <Link to={names.manage}>{t('choices.manage')}</Link>
       </p>
     </fieldset>
   )

@@ -5,9 +5,9 @@ import { useRootData } from './use-root-data'
 
 /**
  * SPEC §2 settings panel (profile scope): a native disclosure, so it opens without JavaScript.
- * The memories' read/write defaults are saved by the same Save.
+ * The memories' and glossaries' read/write defaults are saved by the same Save.
  */
-export function ProfileSettingsPanel({ memories }: { memories: MemoryChoiceRow[] }) {
+export function ProfileSettingsPanel({ memories, glossaries }: { memories: MemoryChoiceRow[]; glossaries: MemoryChoiceRow[] }) {
   const { t } = useTranslation('files')
   const root = useRootData()
   const navigation = useNavigation()
@@ -37,6 +37,7 @@ export function ProfileSettingsPanel({ memories }: { memories: MemoryChoiceRow[]
           {t('settings.updateMt')}
         </label>
         <MemoryChoices memories={memories} idPrefix="profile" />
+        <MemoryChoices memories={glossaries} idPrefix="profile-glossary" kind="glossaries" />
         <button type="submit" name="intent" value="save-settings" disabled={navigation.state === 'submitting'}>
           {t('settings.save')}
         </button>

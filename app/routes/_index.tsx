@@ -20,8 +20,9 @@ import { isPending, listProjects } from '~/lib/projects/projects.server'
 import { uploadFiles, uploadLimits } from '~/lib/projects/upload.server'
 import { memoryChoicesFromForm } from '~/lib/tm/memory-form'
 import { listMemories, saveMemorySettings } from '~/lib/tm/memories.server'
+import { listGlossaries, saveGlossaryDefaults } from '~/lib/terms/glossaries.server'
 
-export const handle = { i18n: ['common', 'files', 'memories'] }
+export const handle = { i18n: ['common', 'files', 'memories', 'glossaries'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -31,7 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const loadedAt = Date.now()
   const url = new URL(request.url)
   const page = rowId(url.searchParams.get('page')) ?? 1
-  const [{ total, projects }, memories] = await Promise.all([listProjects(user.id, page, FILES_PER_PAGE), listMemories(user.id)])
+  const [{ total, projects }, memories, glossaries] = await Promise.all([
+    listProjects(user.id, page, FILES_PER_PAGE),
+    listMemories(user.id),
+    listGlossaries(user.id),
+  ])
   const pages = Math.max(1, Math.ceil(total / FILES_PER_PAGE))
   if (page > pages) {
     // Past the end (a deleted file emptied the last page, or a typed address): the last page, at its own address.
@@ -65,6 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     maxFiles: uploadLimits().maxFiles,
     loadedAt,
     memories,
+    glossaries: glossaries.map((glossary) => ({ ...glossary, canUpdate: true })),
   }
 }
 
@@ -82,6 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await saveProfile(user.id, profile)
   // SPEC §2: the same Save stores the memories' read and write choices.
   await saveMemorySettings(user.id, memoryChoicesFromForm(form))
+  await saveGlossaryDefaults(user.id, memoryChoicesFromForm(form, 'glossaries'))
   throw redirect('/', { headers: { 'Set-Cookie': await setFlash({ kind: 'success', key: 'files:settings.saved' }, request) } })
 }
 
@@ -100,7 +107,7 @@ async function upload(request: Request, ownerId: number) {
 }
 
 export default function FileList() {
-  const { title, language, projects, page, pages, total, pending, source, target, sources, targets, systems, accept, maxFiles, loadedAt, memories } =
+  const { title, language, projects, page, pages, total, pending, source, target, sources, targets, systems, accept, maxFiles, loadedAt, memories, glossaries } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation('files')
@@ -124,7 +131,7 @@ export default function FileList() {
       ) : null}
       <div className="page-heading">
         <h1 id="files-title">{title}</h1>
-        <ProfileSettingsPanel memories={memories} />
+        <ProfileSettingsPanel memories={memories} glossaries={glossaries} />
       </div>
       {refused.length > 0 ? (
         <div className="form-error" role="alert">

@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TagEditor, UnusedTags, type TagEditorHandle } from '~/components/editor/tag-editor'
 import type { UnusedTag } from '~/components/editor/editor-model'
-import { TaggedText } from '~/components/editor/tagged-text'
+import { TaggedText, type TextMark } from '~/components/editor/tagged-text'
 import { AssistantPanel } from '~/components/translator/assistant-panel'
 import { CommentsIcon, CommentsPanel } from '~/components/translator/comments-panel'
 import { hotkeyButton } from '~/components/translator/hotkeys'
@@ -13,6 +13,9 @@ import { SearchBar } from '~/components/translator/search-bar'
 import { SEGMENT_FORM, Toolbar } from '~/components/translator/toolbar'
 import { TranslatorFooter } from '~/components/translator/translator-footer'
 import { ConcordanceSearch, SuggestionsList } from '~/components/translator/translation-suggestions'
+import { TermsList } from '~/components/translator/terms-list'
+import { isAvoided } from '~/lib/terms/glossary-types'
+import { termsInWindow } from '~/lib/terms/term-recognition.server'
 import { useHydrated } from '~/components/use-hydrated'
 import { useRootData } from '~/components/use-root-data'
 import { requireUser } from '~/lib/auth/session.server'
@@ -47,8 +50,9 @@ import { moveIntent } from '~/lib/translator/move-intent.server'
 import { saveIntent } from '~/lib/translator/save-intent.server'
 import { fontSizeIntent, mtSystemIntent, pretranslateIntent, projectSettingsIntent } from '~/lib/translator/toolbar-intents.server'
 import { suggestionIntent } from '~/lib/translator/suggestion-intent.server'
+import { termIntent } from '~/lib/translator/term-intent.server'
 
-export const handle = { i18n: ['common', 'files', 'translate', 'comments', 'editor', 'memories', 'suggestions'] }
+export const handle = { i18n: ['common', 'files', 'translate', 'comments', 'editor', 'memories', 'suggestions', 'glossaries'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -93,15 +97,33 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const translationsOpen = place.panel === 'translations'
   const concordanceText = url.searchParams.get('concordance')?.trim().slice(0, 200) ?? ''
   const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
-  const [comments, suggestions, concordance, mtSuggestion, mtSystems] = await Promise.all([
+  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms] = await Promise.all([
     activeId ? listComments(project, activeId) : [],
     translationsOpen && activeSource !== undefined ? suggestionsFor({ readable: settings.memories.filter((memory) => memory.read).map((memory) => memory.id) }, activeSource, env.TM_MIN_MATCH) : [],
     translationsOpen && concordanceText ? searchConcordance(memoryProject, concordanceText) : undefined,
     // Issue 6: the MT suggestion of the active segment, fetched once and kept; a provider down is a message.
     translationsOpen && activeId !== undefined && activeSource !== undefined ? mtSuggestionFor(project, activeId, activeSource) : undefined,
     systemsForProject(project),
+    // Issue 17: glossary terms in the window's sources, marked on the server (so without JavaScript too).
+    termsInWindow(memoryProject, window.segments),
   ])
   const base = `/translate/${project.id}/${project.password}`
+  const glossaryT = await getFixedT(request, 'glossaries')
+  const termTitle = (conceptIds: number[]) =>
+    glossaryT('terms.mark', {
+      targets: conceptIds
+        .flatMap((id) => terms.concepts.get(id)?.target ?? [])
+        .map((term) => (isAvoided(term.status) ? `${term.text} (${glossaryT(`status.${term.status}`)})` : term.text))
+        .join(', '),
+    })
+  const termMarks = Object.fromEntries(
+    [...terms.hits].filter(([, hits]) => hits.length > 0).map(([id, hits]) => [id, hits.map((hit) => ({ token: hit.token, start: hit.start, end: hit.end, title: termTitle(hit.conceptIds) }))]),
+  )
+  const activeConceptIds = [...new Set((activeId === undefined ? [] : (terms.hits.get(activeId) ?? [])).flatMap((hit) => hit.conceptIds))]
+  const activeTerms = activeConceptIds.flatMap((id) => {
+    const concept = terms.concepts.get(id)
+    return concept ? [{ id, glossaryName: concept.glossaryName, definition: concept.definition, source: concept.source, target: concept.target }] : []
+  })
   return {
     title,
     language,
@@ -116,7 +138,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     place,
     matches,
-    segments: window.segments,
+    segments: window.segments.map((segment): MarkedSegment => ({ ...segment, termMarks: termMarks[segment.id] })),
     hasBefore: window.hasBefore,
     hasAfter: window.hasAfter,
     activeId,
@@ -124,6 +146,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     commented: window.commented,
     suggestions,
     concordance,
+    activeTerms,
     mt: {
       suggestion: mtSuggestion,
       systemId: project.mtSystemId,
@@ -163,6 +186,7 @@ function windowAnchor(params: URLSearchParams, wanted: number | undefined): Wind
 /** The segment intents, each handled by its module in app/lib/translator (issue 16: the route only dispatches). */
 const MOVES = /^(next|previous|move:\d+)$/
 const USES = /^(use-mt|use:\d+)$/
+const TERMS = /^term:\d+:\d+$/
 const SAVES = new Set(['save-draft', 'confirm', 'clear', 'copy-source'])
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -178,9 +202,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (isSplitMergeIntent(intent)) return splitOrMerge(project, posted.fields, request, posted.at)
   if (MOVES.test(intent)) return moveIntent(posted)
   if (USES.test(intent)) return suggestionIntent(posted)
+  if (TERMS.test(intent)) return termIntent(posted)
   if (SAVES.has(intent)) return saveIntent(posted)
   throw redirect(posted.base)
 }
+
+/** A segment of the window with the glossary terms found in its source (issue 17). */
+type MarkedSegment = SegmentView & { termMarks?: TextMark[] }
 
 /** Background draft saves answer with data; re-reading the window then would reset the text being typed. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
@@ -215,6 +243,7 @@ export default function Translate() {
         fontSize={loaded.fontSize}
         updateMt={loaded.settings.updateMt}
         memories={loaded.settings.memories}
+        glossaries={loaded.settings.glossaries.map((glossary) => ({ ...glossary, canUpdate: true }))}
         mt={loaded.mt}
         here={here}
       />
@@ -234,6 +263,7 @@ export default function Translate() {
           lookups={loaded.lookups}
           translations={
             <>
+              {loaded.activeId ? <TermsList concepts={loaded.activeTerms} sourceLang={loaded.sourceLang} targetLang={loaded.targetLang} /> : null}
               {loaded.activeId ? (
                 <SuggestionsList suggestions={loaded.suggestions} mt={loaded.mt.suggestion} sourceLang={loaded.sourceLang} targetLang={loaded.targetLang} />
               ) : null}
@@ -348,7 +378,7 @@ function SegmentList({ loaded }: { loaded: Loaded }) {
  * those before it (the "earlier"/"later" links stay for everyone else). A new page load starts over.
  */
 function useMoreSegments(loaded: Loaded) {
-  const fresh = { before: [] as SegmentView[], after: [] as SegmentView[], hasBefore: loaded.hasBefore, hasAfter: loaded.hasAfter }
+  const fresh = { before: [] as MarkedSegment[], after: [] as MarkedSegment[], hasBefore: loaded.hasBefore, hasAfter: loaded.hasAfter }
   const [more, setMore] = useState(fresh)
   const after = useFetcher<typeof loader>()
   const before = useFetcher<typeof loader>()
@@ -357,7 +387,7 @@ function useMoreSegments(loaded: Loaded) {
   const bottomEdge = useRef<HTMLParagraphElement>(null)
   const scrollBefore = useRef<number | undefined>(undefined)
   useEffect(
-    () => setMore({ before: [], after: [], hasBefore: loaded.hasBefore, hasAfter: loaded.hasAfter }),
+    () => setMore({ before: [] as MarkedSegment[], after: [] as MarkedSegment[], hasBefore: loaded.hasBefore, hasAfter: loaded.hasAfter }),
     [loaded.renderedAt, loaded.hasBefore, loaded.hasAfter],
   )
   useEffect(() => {
@@ -403,7 +433,7 @@ function useMoreSegments(loaded: Loaded) {
   return { segments, hasBefore: more.hasBefore, hasAfter: more.hasAfter, container, topEdge, bottomEdge }
 }
 
-function SegmentRow({ segment, number, active, loaded }: { segment: SegmentView; number: string; active: boolean; loaded: Loaded }) {
+function SegmentRow({ segment, number, active, loaded }: { segment: MarkedSegment; number: string; active: boolean; loaded: Loaded }) {
   const { t } = useTranslation('translate')
   const draft = useFetcher<DraftAnswer>({ key: `draft-${segment.id}` })
   const drafted = active && draft.data?.ok === true
@@ -428,7 +458,7 @@ function SegmentRow({ segment, number, active, loaded }: { segment: SegmentView;
         )}
       </th>
       <td lang={loaded.sourceLang} className="segment-source">
-        <TaggedText text={segment.source} />
+        <TaggedText text={segment.source} marks={segment.termMarks} />
       </td>
       <td lang={loaded.targetLang} className="segment-target">
         {active ? (

@@ -84,6 +84,12 @@ export const hotkeys: Hotkey[] = [
     matches: (e) => ctrl(e) && !e.shiftKey && digit(e),
   },
   {
+    id: 'term-{n}',
+    keys: 'Ctrl+Shift+1…9',
+    label: 'hotkeys.insertTerm',
+    matches: (e) => ctrl(e) && e.shiftKey && digit(e),
+  },
+  {
     id: 'term-search',
     keys: 'Shift+Enter',
     label: 'hotkeys.termSearch',

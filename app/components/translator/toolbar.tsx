@@ -48,6 +48,8 @@ interface ToolbarProps {
   updateMt: boolean
   /** SPEC §2: the project's memories with read/write checkboxes, saved for this project only. */
   memories: MemoryChoiceRow[]
+  /** Issue 17: the project's glossaries, chosen the same way. */
+  glossaries: MemoryChoiceRow[]
   /** Issue 6: the project's MT system, the systems for its languages, and whether the system learns from feedback. */
   mt: { systemId: string | null; systems: { id: string; title: string; domain: string }[]; acceptsFeedback: boolean }
   /** Where font-size and settings forms come back to. */
@@ -58,7 +60,7 @@ interface ToolbarProps {
  * SPEC §2 translator toolbar: back, segment actions, pretranslate and download menus, settings, font size.
  * Menus are <details> elements: they open with the keyboard and without scripts.
  */
-export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memories, mt, here }: ToolbarProps) {
+export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memories, glossaries, mt, here }: ToolbarProps) {
   const { t } = useTranslation('translate')
   // Issue 6: shown disabled where the project's engine does not learn from translations (Apertium); without a
   // system the choice stays open, for a system chosen later.
@@ -169,6 +171,7 @@ export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memori
             </>
           ) : null}
           <MemoryChoices memories={memories} idPrefix="project" />
+          <MemoryChoices memories={glossaries} idPrefix="project-glossary" kind="glossaries" />
           <button type="submit" name="intent" value="project-settings">
             {t('toolbar.saveSettings')}
           </button>

@@ -1,5 +1,6 @@
 import { db } from '../db/db.server'
 import { loadProfileSafely } from '../profile/profile.server'
+import { glossariesForProject, saveProjectGlossaries, type Glossary } from '../terms/glossaries.server'
 import { memoriesForProject, saveProjectMemorySettings, type Memory, type MemoryChoice } from '../tm/memories.server'
 
 /**
@@ -10,6 +11,8 @@ export interface ProjectSettings {
   updateMt: boolean
   /** The owner's memories of the project's language pair, with this project's read/write choice. */
   memories: Memory[]
+  /** Issue 17: the owner's glossaries of the pair, with this project's read/write choice. */
+  glossaries: Glossary[]
 }
 
 interface SettingsProject {
@@ -20,19 +23,20 @@ interface SettingsProject {
 }
 
 export async function projectSettings(project: SettingsProject, userId: number): Promise<ProjectSettings> {
-  const memories = await memoriesForProject({ ...project, ownerId: userId })
-  if (project.updateMt !== null) return { updateMt: project.updateMt, memories }
+  const [memories, glossaries] = [await memoriesForProject({ ...project, ownerId: userId }), await glossariesForProject({ ...project, ownerId: userId })]
+  if (project.updateMt !== null) return { updateMt: project.updateMt, memories, glossaries }
   const profile = await loadProfileSafely(userId)
-  return { updateMt: profile?.updateMt ?? false, memories }
+  return { updateMt: profile?.updateMt ?? false, memories, glossaries }
 }
 
 export async function saveProjectSettings(
   project: SettingsProject,
-  settings: { updateMt: boolean; memories: MemoryChoice[] },
+  settings: { updateMt: boolean; memories: MemoryChoice[]; glossaries?: MemoryChoice[] },
   userId: number,
 ): Promise<void> {
   await saveProjectUpdateMt(project.id, settings.updateMt)
   await saveProjectMemorySettings({ ...project, ownerId: userId }, settings.memories)
+  if (settings.glossaries) await saveProjectGlossaries({ ...project, ownerId: userId }, settings.glossaries)
 }
 
 /** The project's own "send my translations to improve MT" (the translator's settings, settings/save-update-mt-for-file). */

@@ -32,8 +32,12 @@ export async function mtSystemIntent({ form, project, backHere, flash }: IntentC
   })
 }
 
-/** `project-settings`: the file's memories to read and write, and whether confirmed segments improve its MT. */
+/** `project-settings`: the file's memories and glossaries to read and write, and whether confirmed segments improve its MT. */
 export async function projectSettingsIntent({ form, project, user, backHere, flash }: IntentContext): Promise<never> {
-  await saveProjectSettings(project, { updateMt: form.get('updateMt') === 'on', memories: memoryChoicesFromForm(form) }, user.id)
+  await saveProjectSettings(
+    project,
+    { updateMt: form.get('updateMt') === 'on', memories: memoryChoicesFromForm(form), glossaries: memoryChoicesFromForm(form, 'glossaries') },
+    user.id,
+  )
   throw redirect(backHere, { headers: await flash({ kind: 'success', key: 'translate:toolbar.settingsSaved' }) })
 }

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next'
+import { TermWithStatus } from '~/components/glossary/term-list'
+import type { GlossaryTerm } from '~/lib/terms/glossary-types'
+import { SEGMENT_FORM } from './toolbar'
+
+export interface ActiveConcept {
+  id: number
+  glossaryName: string
+  definition?: string
+  source: GlossaryTerm[]
+  target: GlossaryTerm[]
+}
+
+/**
+ * Issue 17: the glossary terms found in the active segment's source, each with all its target terms and statuses
+ * (deprecated and obsolete struck through and named). "Insert" is a button of the segment's form, so it works with
+ * and without JavaScript (the term is added to the translation and saved as a draft); Ctrl+Shift+n presses the n-th.
+ */
+export function TermsList({ concepts, sourceLang, targetLang }: { concepts: ActiveConcept[]; sourceLang: string; targetLang: string }) {
+  const { t } = useTranslation('glossaries')
+  let number = 0
+  return (
+    <section className="terms-list" aria-labelledby="terms-title">
+      <h4 id="terms-title">{t('terms.title')}</h4>
+      {concepts.length === 0 ? (
+        <p className="hint">{t('terms.none')}</p>
+      ) : (
+        <ul className="plain-list">
+          {concepts.map((concept) => (
+            <li key={concept.id} className="term-concept">
+              <p>
+                {concept.source.map((term, index) => (
+                  <TermWithStatus key={index} term={term} lang={sourceLang} />
+                ))}{' '}
+                <span className="hint">{t('terms.from', { name: concept.glossaryName })}</span>
+              </p>
+              {concept.definition ? <p className="hint">{concept.definition}</p> : null}
+              <ul className="plain-list">
+                {concept.target.map((term, index) => {
+                  number++
+                  return (
+                    <li key={index}>
+                      <TermWithStatus term={term} lang={targetLang} />{' '}
+                      <button
+                        type="submit"
+                        form={SEGMENT_FORM}
+                        name="intent"
+                        value={`term:${concept.id}:${index}`}
+                        className="button-link"
+                        data-hotkey={number <= 9 ? `term-${number}` : undefined}
+                        aria-keyshortcuts={number <= 9 ? `Control+Shift+${number}` : undefined}
+                        aria-label={t('terms.insertNamed', { term: term.text, number })}
+                      >
+                        {t('terms.insert')}
+                      </button>
+                    </li>
+                  )
+                })}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
