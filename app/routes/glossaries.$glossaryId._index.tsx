@@ -36,7 +36,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     query,
     page: Math.min(wanted, pages),
     pages,
-    total: listed.total,
     concepts: listed.concepts,
     imports,
     pending: imports.some((job) => job.status === 'queued' || job.status === 'running'),
@@ -71,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** Issue 17: one glossary — its terms (found and paged), a form to add one, and imports (TBX, CSV/TSV). */
 export default function GlossaryPage() {
-  const { title, language, glossary, query, page, pages, total, concepts, imports, pending, megabytes } = useLoaderData<typeof loader>()
+  const { title, language, glossary, query, page, pages, concepts, imports, pending, megabytes } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   const { t } = useTranslation(['glossaries', 'files'])
@@ -116,9 +115,6 @@ export default function GlossaryPage() {
           {page < pages ? <Link to={pageHref(page + 1)}>{t('glossary.next')}</Link> : null}
         </nav>
       ) : null}
-      <p className="visually-hidden" aria-live="polite">
-        {total > 0 ? t('glossary.count', { count: total, formatted: formatNumber(total, language) }) : ''}
-      </p>
 
       <section aria-labelledby="add-term-title" className="memory-form">
         <h2 id="add-term-title">{t('form.addTitle')}</h2>

@@ -1,0 +1,116 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, signIn, test, uploadAndOpen } from './helpers'
+
+/**
+ * Glossaries (issue 17, UI), with JavaScript and without: a glossary is created, filled by hand, from TBX and from a
+ * mapped CSV, searched, edited, exported and deleted; in the translator its terms are marked in the source, listed
+ * with their statuses and inserted into the translation. Every glossary made here is deleted again.
+ */
+test.afterEach(async ({ page }) => {
+  await deleteAllFiles(page)
+  // A failed test leaves its glossaries behind; the next would find their terms too.
+  await page.goto('/glossaries')
+  const deleteLink = page.getByRole('main').getByRole('link', { name: /^Dzēst / })
+  for (let left = await deleteLink.count(); left > 0; left = await deleteLink.count()) {
+    await deleteLink.first().click()
+    await page.getByRole('button', { name: 'Dzēst', exact: true }).click()
+    await expect(deleteLink).toHaveCount(left - 1)
+  }
+})
+
+const fixtures = path.resolve(import.meta.dirname, '../test/fixtures/glossaries')
+
+async function createGlossary(page: Page, name: string) {
+  await page.goto('/glossaries')
+  await page.getByLabel('Nosaukums', { exact: true }).fill(name)
+  await page.getByRole('button', { name: 'Izveidot', exact: true }).click()
+  await expect(page.getByText(`Glosārijs izveidots: ${name}.`)).toBeVisible()
+  await expect(page.getByRole('heading', { name: new RegExp(`^${name}`), level: 1 })).toBeVisible()
+}
+
+async function addTerm(page: Page, source: string, targets: [string, string][]) {
+  const form = page.getByRole('region', { name: 'Pievienot terminu' })
+  await form.getByLabel('Avota termins', { exact: true }).fill(source)
+  for (const [index, [text, status]] of targets.entries()) {
+    await form.getByLabel(`${index + 1}. mērķa termins`, { exact: true }).fill(text)
+    await form.getByLabel(`${index + 1}. mērķa termina statuss`, { exact: true }).selectOption({ label: status })
+  }
+  await form.getByRole('button', { name: 'Pievienot', exact: true }).click()
+  await expect(page.getByText(`Termins pievienots: ${source}.`)).toBeVisible()
+}
+
+async function deleteGlossary(page: Page, name: string) {
+  await page.goto('/glossaries')
+  await page.getByRole('link', { name: `Dzēst ${name}`, exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Vai dzēst šo glosāriju?' })).toBeVisible()
+  await page.getByRole('button', { name: 'Dzēst', exact: true }).click()
+  await expect(page.getByText(`Glosārijs dzēsts: ${name}.`)).toBeVisible()
+}
+
+async function importFile(page: Page, file: string) {
+  await page.getByLabel('TBX, CSV vai TSV datne', { exact: true }).setInputFiles(file)
+  await page.getByRole('button', { name: 'Importēt', exact: true }).click()
+}
+
+test('a glossary is filled by hand, from TBX and from a mapped CSV, then searched, edited, exported and deleted', async ({ page }, testInfo) => {
+  await signIn(page, { path: '/glossaries' })
+  await expect(page.getByRole('heading', { name: 'Glosāriji', level: 1 })).toBeVisible()
+  await createGlossary(page, 'E2E IT')
+  await addTerm(page, 'keyboard', [
+    ['tastatūra', 'ieteicams'],
+    ['klaviatūra', 'novecojis'],
+  ])
+  const terms = page.getByRole('table', { name: 'Glosārija E2E IT termini' })
+  await expect(terms.getByRole('row', { name: /keyboard/ })).toContainText('klaviatūra (novecojis)')
+  await expectNoAxeViolations(page, testInfo)
+
+  await importFile(page, path.join(fixtures, 'basic-2008.tbx'))
+  await expect(page.getByText('Datnes basic-2008.tbx imports sākts; tā gaita redzama zemāk.')).toBeVisible()
+  await expect(page.getByText('Importēti 2 jēdzieni.')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('3 jēdzieni', { exact: true })).toBeVisible()
+
+  // A CSV asks which column holds what first.
+  await importFile(page, path.join(fixtures, 'glossary.csv'))
+  await expect(page.getByRole('heading', { name: 'Kura kolonna ko satur?', level: 1 })).toBeVisible()
+  await expect(page.getByLabel('3. kolonna: Latvian', { exact: true })).toHaveValue('target')
+  await page.getByLabel('5. kolonna: Definition', { exact: true }).selectOption({ label: 'Piezīme' })
+  await expectNoAxeViolations(page, testInfo)
+  await page.getByRole('button', { name: 'Importēt ar šīm kolonnām', exact: true }).click()
+  await expect(page.getByRole('listitem').filter({ hasText: 'glossary.csv' })).toContainText(/Importēti 2 jēdzieni\. Izlaists 1 ieraksts/, { timeout: 30_000 })
+
+  await page.getByLabel('Meklēt terminu', { exact: true }).fill('datne')
+  await page.getByRole('button', { name: 'Meklēt', exact: true }).click()
+  await expect(terms.getByRole('row')).toHaveCount(2)
+  await page.getByRole('link', { name: 'Labot file "name"', exact: true }).click()
+  await page.getByLabel('1. mērķa termins', { exact: true }).fill('datnes vārds')
+  await page.getByRole('button', { name: 'Saglabāt', exact: true }).click()
+  await expect(page.getByText('Termins saglabāts: file "name".')).toBeVisible()
+
+  await page.goto('/glossaries')
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Eksportēt E2E IT kā TBX', exact: true }).click()])
+  const exported = fs.readFileSync((await download.path())!, 'utf8')
+  expect(exported).toContain('<term>klaviatūra</term><termNote type="administrativeStatus">supersededTerm-admn-sts</termNote>')
+  expect(exported).toContain('<term>datnes vārds</term>')
+  await deleteGlossary(page, 'E2E IT')
+})
+
+test('the translator marks a glossary’s terms in the source, lists them and inserts one', async ({ page }, testInfo) => {
+  await signIn(page, { path: '/glossaries' })
+  await createGlossary(page, 'E2E termini')
+  await addTerm(page, 'computer', [
+    ['dators', 'ieteicams'],
+    ['skaitļotājs', 'novecojis'],
+  ])
+  await page.goto('/')
+  await uploadAndOpen(page, testInfo, 'termini.txt', 'The computers are on.\n')
+  await expect(page.locator('mark.term-mark', { hasText: 'computers' })).toHaveAttribute('title', 'Glosārija termins: dators, skaitļotājs (novecojis)')
+  const list = page.getByRole('region', { name: 'Termini', exact: true })
+  await expect(list).toContainText('skaitļotājs (novecojis)')
+  await expectNoAxeViolations(page, testInfo)
+  await list.getByRole('button', { name: 'Ievietot dators (Ctrl+Shift+1)', exact: true }).click()
+  await expect(page.getByText('1. segmentā ievietots termins: dators.')).toBeVisible()
+  await expectTarget(page, testInfo, 1, 'dators')
+  await deleteGlossary(page, 'E2E termini')
+})
