@@ -16,6 +16,7 @@ import { ConcordanceSearch, SuggestionsList } from '~/components/translator/tran
 import { TermsList } from '~/components/translator/terms-list'
 import { isAvoided } from '~/lib/terms/glossary-types'
 import { termsInWindow } from '~/lib/terms/term-recognition.server'
+import { conceptsById } from '~/lib/terms/glossaries.server'
 import { useHydrated } from '~/components/use-hydrated'
 import { useRootData } from '~/components/use-root-data'
 import { requireUser } from '~/lib/auth/session.server'
@@ -112,17 +113,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const termTitle = (conceptIds: number[]) =>
     glossaryT('terms.mark', {
       targets: conceptIds
-        .flatMap((id) => terms.concepts.get(id)?.target ?? [])
+        .flatMap((id) => terms.targets.get(id) ?? [])
         .map((term) => (isAvoided(term.status) ? `${term.text} (${glossaryT(`status.${term.status}`)})` : term.text))
         .join(', '),
     })
   const termMarks = Object.fromEntries(
     [...terms.hits].filter(([, hits]) => hits.length > 0).map(([id, hits]) => [id, hits.map((hit) => ({ token: hit.token, start: hit.start, end: hit.end, title: termTitle(hit.conceptIds) }))]),
   )
+  // The active segment's concepts whole (definitions, every term), in the order they stand in its source.
+  const glossaryNames = new Map(settings.glossaries.map((glossary) => [glossary.id, glossary.name]))
   const activeConceptIds = [...new Set((activeId === undefined ? [] : (terms.hits.get(activeId) ?? [])).flatMap((hit) => hit.conceptIds))]
+  const activeConcepts = new Map((await conceptsById(activeConceptIds)).map((concept) => [concept.id, concept]))
   const activeTerms = activeConceptIds.flatMap((id) => {
-    const concept = terms.concepts.get(id)
-    return concept ? [{ id, glossaryName: concept.glossaryName, definition: concept.definition, source: concept.source, target: concept.target }] : []
+    const concept = activeConcepts.get(id)
+    return concept ? [{ id, glossaryName: glossaryNames.get(concept.glossaryId) ?? '', definition: concept.definition, source: concept.source, target: concept.target }] : []
   })
   return {
     title,

@@ -539,8 +539,9 @@ export const migrations: Migration[] = [
     name: 'glossaries',
     sql: /* sql */ `
       -- Issue 17: glossaries (term bases) of a user, for one language pair, chosen per project like memories. A
-      -- concept has source and target terms; each term keeps its stems (app/lib/terms/stemming.ts) so a segment's
-      -- words find it through one index lookup on the first stem, inflected or not.
+      -- concept has source and target terms; each term keeps its stems (app/lib/terms/stemming.ts) and its first
+      -- three stems as a lookup key, so a window's words, pairs and triples find its terms, inflected or not, in one
+      -- index lookup that returns little besides the terms that are there (app/lib/terms/term-matcher.ts).
       create table glossaries (
         id integer generated always as identity primary key,
         owner_id integer not null references users (id) on delete cascade,
@@ -550,6 +551,9 @@ export const migrations: Migration[] = [
         read boolean not null default true,
         write boolean not null default true,
         concept_count integer not null default 0,
+        -- Bumped by every change of its terms: a process's copy of its lookup index (term-index.server.ts) is
+        -- current while the versions agree (as the TM's copies, decision 0011).
+        version bigint not null default 0,
         created_at timestamptz not null default now(),
         deleted_at timestamptz
       );
@@ -569,7 +573,9 @@ export const migrations: Migration[] = [
       create table glossary_terms (
         id bigint generated always as identity primary key,
         concept_id bigint not null references glossary_concepts (id) on delete cascade,
-        glossary_id integer not null references glossaries (id) on delete cascade,
+        -- Its concept's glossary, for the lookup index; no foreign key of its own (the concept's cascades), as a
+        -- check per row cost a third of a 100,000-concept import.
+        glossary_id integer not null,
         side text not null check (side in ('source', 'target')),
         term text not null,
         status text not null default 'admitted' check (status in ('preferred', 'admitted', 'deprecated', 'obsolete')),
@@ -577,9 +583,9 @@ export const migrations: Migration[] = [
         context text,
         note text,
         stems text not null,
-        first_stem text not null
+        lookup_key text not null
       );
-      create index glossary_terms_lookup_idx on glossary_terms (glossary_id, side, first_stem);
+      create index glossary_terms_lookup_idx on glossary_terms (glossary_id, side, lookup_key);
       create index glossary_terms_concept_idx on glossary_terms (concept_id);
       create table project_glossaries (
         project_id integer not null references projects (id) on delete cascade,

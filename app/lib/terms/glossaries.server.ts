@@ -5,6 +5,7 @@ import { wakeWorker } from '../jobs/wake.server'
 import { pairCode, type MemoryProject } from '../tm/memories.server'
 import type { GlossaryConcept, GlossaryTerm, TermStatus } from './glossary-types'
 import { stemKey } from './stemming'
+import { lookupKey } from './term-matcher'
 
 /**
  * Glossaries (issue 17): a user's term bases, each for one language pair, read and written per project as memories
@@ -13,6 +14,8 @@ import { stemKey } from './stemming'
  */
 export interface Glossary {
   id: number
+  /** Changes with every change of its terms (term-index.server.ts). */
+  version: string
   name: string
   sourceLang: string
   targetLang: string
@@ -33,7 +36,7 @@ export interface GlossaryChoice {
   write: boolean
 }
 
-const columns = /* sql */ `g.id, g.name, g.source_lang as "sourceLang", g.target_lang as "targetLang", g.concept_count as "conceptCount"`
+const columns = /* sql */ `g.id, g.version::text as version, g.name, g.source_lang as "sourceLang", g.target_lang as "targetLang", g.concept_count as "conceptCount"`
 
 export function listGlossaries(ownerId: number): Promise<Glossary[]> {
   return db().query<Glossary>(
@@ -135,7 +138,7 @@ export async function addConcepts(
       ...concept.target.map((term) => termRow(batchIds[index]!, 'target', term, glossary.targetLang)),
     ])
     await insertTerms(using, glossary.id, terms)
-    await using.query('update glossaries set concept_count = concept_count + $2 where id = $1', [glossary.id, batch.length])
+    await using.query('update glossaries set concept_count = concept_count + $2, version = version + 1 where id = $1', [glossary.id, batch.length])
     ids.push(...batchIds)
   }
   return ids
@@ -155,10 +158,10 @@ async function insertTerms(using: Queryable, glossaryId: number, terms: TermRow[
   // A term of no words (punctuation only) cannot be recognised; it is kept for the list with its text as the stem.
   const stems = terms.map((term) => term.stems || term.text.toLowerCase())
   await using.query(
-    `insert into glossary_terms (concept_id, glossary_id, side, term, status, part_of_speech, context, note, stems, first_stem)
-     select t.concept_id, $1, t.side, t.term, t.status, t.pos, t.context, t.note, t.stems, split_part(t.stems, ' ', 1)
-       from unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
-         as t(concept_id, side, term, status, pos, context, note, stems)`,
+    `insert into glossary_terms (concept_id, glossary_id, side, term, status, part_of_speech, context, note, stems, lookup_key)
+     select t.concept_id, $1, t.side, t.term, t.status, t.pos, t.context, t.note, t.stems, t.lookup_key
+       from unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+         as t(concept_id, side, term, status, pos, context, note, stems, lookup_key)`,
     [
       glossaryId,
       terms.map((term) => term.conceptId),
@@ -169,6 +172,7 @@ async function insertTerms(using: Queryable, glossaryId: number, terms: TermRow[
       terms.map((term) => term.context ?? null),
       terms.map((term) => term.note ?? null),
       stems,
+      stems.map(lookupKey),
     ],
   )
 }
@@ -283,6 +287,7 @@ export async function replaceConcept(glossary: Pick<Glossary, 'id' | 'sourceLang
       concept.note ?? null,
     ])
     await tx.query('delete from glossary_terms where concept_id = $1', [conceptId])
+    await tx.query('update glossaries set version = version + 1 where id = $1', [glossary.id])
     await insertTerms(tx, glossary.id, [
       ...concept.source.map((term) => termRow(conceptId, 'source', term, glossary.sourceLang)),
       ...concept.target.map((term) => termRow(conceptId, 'target', term, glossary.targetLang)),
@@ -293,7 +298,7 @@ export async function replaceConcept(glossary: Pick<Glossary, 'id' | 'sourceLang
 export async function deleteConcept(glossaryId: number, conceptId: number): Promise<boolean> {
   return db().transaction(async (tx) => {
     const removed = await tx.query('delete from glossary_concepts where id = $1 and glossary_id = $2 returning id', [conceptId, glossaryId])
-    if (removed.length > 0) await tx.query('update glossaries set concept_count = concept_count - 1 where id = $1', [glossaryId])
+    if (removed.length > 0) await tx.query('update glossaries set concept_count = concept_count - 1, version = version + 1 where id = $1', [glossaryId])
     return removed.length > 0
   })
 }

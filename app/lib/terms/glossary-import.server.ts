@@ -216,7 +216,7 @@ async function removeImported(importId: number, glossaryId: number): Promise<voi
       [importId],
     )
     if (removed.length === 0) return
-    await db().query('update glossaries set concept_count = concept_count - $2 where id = $1', [glossaryId, removed.length])
+    await db().query('update glossaries set concept_count = concept_count - $2, version = version + 1 where id = $1', [glossaryId, removed.length])
   }
 }
 

@@ -27,9 +27,27 @@ const stemmers: Record<string, Stem> = {
   lv: latvianStem,
 }
 
+/** Stems already made, per language: a glossary or a window repeats its words, and Snowball costs ~5 µs a word. */
+const cache = new Map<string, Map<string, string>>()
+const CACHE_WORDS = 200_000
+
 /** The stemmer of a language code (`lv`, `lv-LV`, `en-US`); the word itself for a language without one. */
 export function stemmerFor(language: string): Stem {
-  return stemmers[language.slice(0, 2).toLowerCase()] ?? ((word) => word)
+  const code = language.slice(0, 2).toLowerCase()
+  const stem = stemmers[code]
+  if (!stem) return (word) => word
+  let known = cache.get(code)
+  if (!known) cache.set(code, (known = new Map()))
+  const words = known
+  return (word) => {
+    let stemmed = words.get(word)
+    if (stemmed === undefined) {
+      if (words.size >= CACHE_WORDS) words.clear()
+      stemmed = stem(word)
+      words.set(word, stemmed)
+    }
+    return stemmed
+  }
 }
 
 export interface StemmedWord {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { stemKey } from './stemming'
-import { findTerms, stemsOf, termIndex } from './term-matcher'
+import { findTerms, lookupKey, lookupKeysOf, segmentWords, termIndex } from './term-matcher'
 
 const index = (terms: [number, string][], language: string) => termIndex(terms.map(([conceptId, term]) => ({ conceptId, stems: stemKey(term, language) })))
 
@@ -28,7 +28,11 @@ describe('findTerms', () => {
     expect(findTerms('the file', 'en', index([[1, 'file'], [2, 'files']], 'en'))[0]?.conceptIds).toEqual([1, 2])
   })
 
-  it('gives the distinct stems of a window without the tags', () => {
-    expect(stemsOf(['Open <g1>files</g1>', 'open file'], 'en').sort()).toEqual(['file', 'open'])
+  it('looks terms up by their first three stems: a window asks for its words, pairs and triples, not across tags', () => {
+    expect(lookupKey('tulkošan atmin')).toBe('tulkošan atmin')
+    expect(lookupKey('a b c d')).toBe('a b c')
+    expect(lookupKey('dator')).toBe('dator')
+    const runs = [...segmentWords('Open <g1>files</g1> now', 'en'), ...segmentWords('open the file', 'en')]
+    expect(lookupKeysOf(runs).sort()).toEqual(['file', 'now', 'open', 'open the', 'open the file', 'the', 'the file'])
   })
 })

@@ -1,37 +1,35 @@
-import { db } from '../db/db.server'
 import type { MemoryProject } from '../tm/memories.server'
-import { conceptsById, glossariesForProject, type StoredConcept } from './glossaries.server'
-import { findTerms, stemsOf, termIndex, type CandidateTerm, type TermHit } from './term-matcher'
+import { glossariesForProject } from './glossaries.server'
+import type { TermStatus } from './glossary-types'
+import { termLookup } from './term-index.server'
+import { findInRuns, lookupKeysOf, segmentWords, termIndex, type TermHit } from './term-matcher'
 
 /**
- * The glossary terms in a window of segments (issue 17), for the translator: one lookup of the source terms whose
- * first stem is among the window's stems in the glossaries the project reads (index glossary_terms_lookup_idx), the
- * matching in memory, then the found concepts with all their terms.
+ * The glossary terms in a window of segments (issue 17), for the translator: the source terms whose lookup key (first
+ * three stems) is among the window's runs of one to three words, in the glossaries the project reads (from the
+ * process's copy of their terms, term-index.server.ts); the matching in memory; the found concepts' target terms from
+ * the same copy. The active
+ * segment's concepts are read whole by the page (conceptsById).
  */
 export interface WindowTerms {
   /** Per segment id, the terms found in its source. */
   hits: Map<number, TermHit[]>
-  concepts: Map<number, StoredConcept & { glossaryName: string }>
+  /** Per concept found, its target terms (preferred first), for the marks' titles. */
+  targets: Map<number, { text: string; status: TermStatus }[]>
 }
 
 export async function termsInWindow(project: MemoryProject, segments: { id: number; source: string }[]): Promise<WindowTerms> {
+  const empty: WindowTerms = { hits: new Map(), targets: new Map() }
+  if (segments.length === 0) return empty
   const glossaries = (await glossariesForProject(project)).filter((glossary) => glossary.read)
-  const empty: WindowTerms = { hits: new Map(), concepts: new Map() }
-  if (glossaries.length === 0 || segments.length === 0) return empty
-  const stems = stemsOf(
-    segments.map((segment) => segment.source),
-    project.sourceLang,
-  )
-  if (stems.length === 0) return empty
-  const candidates = await db().query<CandidateTerm & { conceptId: string }>(
-    `select concept_id::text as "conceptId", stems from glossary_terms
-      where glossary_id = any($1::int[]) and side = 'source' and first_stem = any($2::text[])`,
-    [glossaries.map((glossary) => glossary.id), stems],
-  )
-  const index = termIndex(candidates.map((candidate) => ({ conceptId: Number(candidate.conceptId), stems: candidate.stems })))
-  const hits = new Map(segments.map((segment) => [segment.id, findTerms(segment.source, project.sourceLang, index)]))
-  const found = [...new Set([...hits.values()].flatMap((list) => list.flatMap((hit) => hit.conceptIds)))]
-  const names = new Map(glossaries.map((glossary) => [glossary.id, glossary.name]))
-  const concepts = await conceptsById(found)
-  return { hits, concepts: new Map(concepts.map((concept) => [concept.id, { ...concept, glossaryName: names.get(concept.glossaryId) ?? '' }])) }
+  if (glossaries.length === 0) return empty
+  const runs = new Map(segments.map((segment) => [segment.id, segmentWords(segment.source, project.sourceLang)]))
+  const keys = lookupKeysOf([...runs.values()].flat())
+  if (keys.length === 0) return empty
+  const lookup = await termLookup(glossaries)
+  const index = termIndex(lookup.candidates(keys))
+  const hits = new Map([...runs].map(([id, segmentRuns]) => [id, findInRuns(segmentRuns, index)]))
+  const found = new Set([...hits.values()].flatMap((list) => list.flatMap((hit) => hit.conceptIds)))
+  const targets = new Map([...found].map((conceptId) => [conceptId, lookup.targets(conceptId)]))
+  return { hits, targets }
 }
