@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, signIn, test, uploadAndOpen } from './helpers'
+import { deleteAllFiles, deleteAllOn, expect, expectNoAxeViolations, expectTarget, signIn, test, uploadAndOpen } from './helpers'
 
 /**
  * Glossaries (issue 17, UI), with JavaScript and without: a glossary is created, filled by hand, from TBX and from a
@@ -11,13 +11,7 @@ import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, signIn, te
 test.afterEach(async ({ page }) => {
   await deleteAllFiles(page)
   // A failed test leaves its glossaries behind; the next would find their terms too.
-  await page.goto('/glossaries')
-  const deleteLink = page.getByRole('main').getByRole('link', { name: /^Dzēst / })
-  for (let left = await deleteLink.count(); left > 0; left = await deleteLink.count()) {
-    await deleteLink.first().click()
-    await page.getByRole('button', { name: 'Dzēst', exact: true }).click()
-    await expect(deleteLink).toHaveCount(left - 1)
-  }
+  await deleteAllOn(page, '/glossaries')
 })
 
 const fixtures = path.resolve(import.meta.dirname, '../test/fixtures/glossaries')

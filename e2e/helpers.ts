@@ -169,7 +169,12 @@ export async function expectTarget(page: Page, testInfo: TestInfo, number: strin
  * expect an empty list). Specs that upload call it after each test, so a failed test leaves nothing behind.
  */
 export async function deleteAllFiles(page: Page) {
-  await page.goto('/')
+  await deleteAllOn(page, '/')
+}
+
+/** Deletes everything a list page offers to delete (a "Dzēst …" link to a confirmation page per row). */
+export async function deleteAllOn(page: Page, path: string) {
+  await page.goto(path)
   const deleteLink = page.getByRole('main').getByRole('link', { name: /^Dzēst / })
   for (let left = await deleteLink.count(); left > 0; left = await deleteLink.count()) {
     await deleteLink.first().click()

@@ -3,22 +3,17 @@ import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ConceptFields } from '~/components/glossary/concept-fields'
-import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
-import { rowId } from '~/lib/http/row-id'
 import { getFixedT } from '~/lib/i18n/i18n.server'
 import { findConcept, replaceConcept } from '~/lib/terms/glossaries.server'
-import { conceptFromForm, requireGlossary } from '~/lib/terms/glossary-page.server'
+import { conceptFromForm, requireGlossaryItem } from '~/lib/terms/glossary-page.server'
 
 export const handle = { i18n: ['common', 'glossaries'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
-async function requireConcept(request: Request, params: { glossaryId?: string; conceptId?: string }) {
-  const user = await requireUser(request)
-  const glossary = await requireGlossary(user.id, params)
-  const concept = await findConcept(user.id, rowId(params.conceptId) ?? 0)
-  if (!concept || concept.glossaryId !== glossary.id) throw new Response('Not found', { status: 404 })
+async function requireConcept(request: Request, params: Record<string, string | undefined>) {
+  const { glossary, item: concept } = await requireGlossaryItem(request, params, 'conceptId', findConcept)
   return { glossary, concept }
 }
 

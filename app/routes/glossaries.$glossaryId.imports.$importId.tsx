@@ -2,23 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
-import { rowId } from '~/lib/http/row-id'
 import { getFixedT } from '~/lib/i18n/i18n.server'
 import { COLUMN_ROLES } from '~/lib/terms/delimited'
 import { confirmMapping, findImport, previewRows } from '~/lib/terms/glossary-import.server'
-import { requireGlossary } from '~/lib/terms/glossary-page.server'
+import { requireGlossaryItem } from '~/lib/terms/glossary-page.server'
 
 export const handle = { i18n: ['common', 'glossaries'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
-async function requireImport(request: Request, params: { glossaryId?: string; importId?: string }) {
-  const user = await requireUser(request)
-  const glossary = await requireGlossary(user.id, params)
-  const upload = await findImport(user.id, rowId(params.importId) ?? 0)
-  if (!upload || upload.glossaryId !== glossary.id) throw new Response('Not found', { status: 404 })
+async function requireImport(request: Request, params: Record<string, string | undefined>) {
+  const { glossary, item: upload } = await requireGlossaryItem(request, params, 'importId', findImport)
   return { glossary, upload }
 }
 

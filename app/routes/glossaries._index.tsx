@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { LanguageSelect } from '~/components/language-select'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
 import { formatNumber } from '~/lib/i18n/format'
@@ -98,22 +99,8 @@ export default function Glossaries() {
             {t('create.name')}
             <input name="name" required maxLength={100} />
           </label>
-          <label htmlFor="glossary-source">{t('create.source')}</label>
-          <select id="glossary-source" name="sourceLang" defaultValue={defaultSource}>
-            {GLOSSARY_LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {t(`files:languages.${code}`)}
-              </option>
-            ))}
-          </select>
-          <label htmlFor="glossary-target">{t('create.target')}</label>
-          <select id="glossary-target" name="targetLang" defaultValue={defaultTarget}>
-            {GLOSSARY_LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {t(`files:languages.${code}`)}
-              </option>
-            ))}
-          </select>
+          <LanguageSelect id="glossary-source" name="sourceLang" label={t('create.source')} languages={GLOSSARY_LANGUAGES} defaultValue={defaultSource} />
+          <LanguageSelect id="glossary-target" name="targetLang" label={t('create.target')} languages={GLOSSARY_LANGUAGES} defaultValue={defaultTarget} />
           <button type="submit" name="intent" value="create" disabled={busy}>
             {t('create.button')}
           </button>

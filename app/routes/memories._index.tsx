@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { LanguageSelect } from '~/components/language-select'
 import { MemoryTable } from '~/components/memory-table'
 import { usePollWhilePending } from '~/components/use-poll-while-pending'
 import { requireUser } from '~/lib/auth/session.server'
@@ -105,22 +106,8 @@ export default function Memories() {
             {t('memories:create.name')}
             <input name="name" required maxLength={100} />
           </label>
-          <label htmlFor="create-source">{t('memories:create.source')}</label>
-          <select id="create-source" name="sourceLang" defaultValue={defaultSource}>
-              {sourceLanguages.map((code) => (
-                <option key={code} value={code}>
-                  {t(`files:languages.${code}`)}
-                </option>
-              ))}
-          </select>
-          <label htmlFor="create-target">{t('memories:create.target')}</label>
-          <select id="create-target" name="targetLang" defaultValue={defaultTarget}>
-              {targetLanguages.map((code) => (
-                <option key={code} value={code}>
-                  {t(`files:languages.${code}`)}
-                </option>
-              ))}
-          </select>
+          <LanguageSelect id="create-source" name="sourceLang" label={t('memories:create.source')} languages={sourceLanguages} defaultValue={defaultSource} />
+          <LanguageSelect id="create-target" name="targetLang" label={t('memories:create.target')} languages={targetLanguages} defaultValue={defaultTarget} />
           <button type="submit" name="intent" value="create" disabled={busy}>
             {t('memories:create.button')}
           </button>

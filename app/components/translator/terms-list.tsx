@@ -49,7 +49,7 @@ export function TermsList({ concepts, sourceLang, targetLang }: { concepts: Acti
                         className="button-link"
                         data-hotkey={number <= 9 ? `term-${number}` : undefined}
                         aria-keyshortcuts={number <= 9 ? `Control+Shift+${number}` : undefined}
-                        aria-label={t('terms.insertNamed', { term: term.text, number })}
+                        aria-label={number <= 9 ? t('terms.insertNamed', { term: term.text, number }) : `${t('terms.insert')} ${term.text}`}
                       >
                         {t('terms.insert')}
                       </button>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { requireUser } from '../auth/session.server'
 import { rowId, rowIdSchema } from '../http/row-id'
 import { findGlossary, type Glossary } from './glossaries.server'
 import { GLOSSARY_LANGUAGES } from './glossary-languages'
@@ -74,6 +75,23 @@ export function conceptFromForm(form: FormData): { ok: true; concept: GlossaryCo
 }
 
 export const conceptIdSchema = rowIdSchema
+
+/**
+ * The signed-in user's glossary named by the URL and one of its items (a concept, an import) named by `key`, or a 404
+ * for anyone else's or another glossary's.
+ */
+export async function requireGlossaryItem<Item extends { glossaryId: number }>(
+  request: Request,
+  params: Record<string, string | undefined>,
+  key: string,
+  find: (userId: number, id: number) => Promise<Item | undefined>,
+): Promise<{ glossary: Glossary; item: Item }> {
+  const user = await requireUser(request)
+  const glossary = await requireGlossary(user.id, params)
+  const item = await find(user.id, rowId(params[key]) ?? 0)
+  if (!item || item.glossaryId !== glossary.id) throw new Response('Not found', { status: 404 })
+  return { glossary, item }
+}
 
 /** The signed-in user's glossary named by the URL, or a 404 for anyone else's (STYLE: guards throw). */
 export async function requireGlossary(userId: number, params: { glossaryId?: string }): Promise<Glossary> {
