@@ -78,6 +78,8 @@ test('a glossary is filled by hand, from TBX and from a mapped CSV, then searche
   await page.getByRole('button', { name: 'Meklēt', exact: true }).click()
   await expect(terms.getByRole('row')).toHaveCount(2)
   await page.getByRole('link', { name: 'Labot file "name"', exact: true }).click()
+  // The glossary page has a "1. mērķa termins" of its own (the add form): wait for the edit page.
+  await expect(page.getByRole('heading', { name: 'Labot terminu', level: 1 })).toBeVisible()
   await page.getByLabel('1. mērķa termins', { exact: true }).fill('datnes vārds')
   await page.getByRole('button', { name: 'Saglabāt', exact: true }).click()
   await expect(page.getByText('Termins saglabāts: file "name".')).toBeVisible()
