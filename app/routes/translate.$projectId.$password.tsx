@@ -106,7 +106,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     translationsOpen && activeId !== undefined && activeSource !== undefined ? mtSuggestionFor(project, activeId, activeSource) : undefined,
     systemsForProject(project),
     // Issue 17: glossary terms in the window's sources, marked on the server (so without JavaScript too).
-    termsInWindow(memoryProject, window.segments),
+    termsInWindow(memoryProject, window.segments, settings.glossaries),
   ])
   const base = `/translate/${project.id}/${project.password}`
   const glossaryT = await getFixedT(request, 'glossaries')

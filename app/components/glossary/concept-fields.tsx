@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TERM_STATUSES, type TermStatus } from '~/lib/terms/glossary-types'
+import { TARGET_ROWS, TERM_MAX, TERM_STATUSES, TEXT_MAX, type TermStatus } from '~/lib/terms/glossary-types'
 
 /** What the concept form shows when it edits one: its source term, target terms and fields. */
 export interface ConceptFormValues {
@@ -12,9 +12,6 @@ export interface ConceptFormValues {
   context?: string
   note?: string
 }
-
-/** Target rows the form offers; glossary-page.server.ts TARGET_ROWS reads as many. */
-const TARGET_ROWS = 3
 
 function StatusSelect({ name, label, value }: { name: string; label: string; value?: TermStatus }) {
   const { t } = useTranslation('glossaries')
@@ -39,9 +36,9 @@ function Field({ name, label, value, long = false, required = false }: { name: s
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {long ? (
-        <textarea id={id} name={name} defaultValue={value} maxLength={2000} rows={2} />
+        <textarea id={id} name={name} defaultValue={value} maxLength={TEXT_MAX} rows={2} />
       ) : (
-        <input id={id} name={name} defaultValue={value} maxLength={500} required={required} />
+        <input id={id} name={name} defaultValue={value} maxLength={TERM_MAX} required={required} />
       )}
     </div>
   )

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { requireUser } from '../auth/session.server'
-import { rowId, rowIdSchema } from '../http/row-id'
+import { rowId } from '../http/row-id'
 import { findGlossary, type Glossary } from './glossaries.server'
 import { GLOSSARY_LANGUAGES } from './glossary-languages'
-import { TERM_STATUSES, type GlossaryConcept, type GlossaryTerm } from './glossary-types'
+import { TERM_MAX, TERM_STATUSES, TEXT_MAX, type GlossaryConcept, type GlossaryTerm } from './glossary-types'
 
 /** The glossary pages' forms (issue 17), told apart by intent; uploads are multipart and separate. */
 const glossaryName = z.string().trim().min(1).max(100)
@@ -16,11 +16,6 @@ export const glossaryListFormSchema = z.object({
   targetLang: z.enum(GLOSSARY_LANGUAGES),
 })
 
-/** The longest term, definition or note a form takes. */
-export const TERM_MAX = 500
-export const TEXT_MAX = 2_000
-/** Target terms the concept form offers (more come from an import). */
-export const TARGET_ROWS = 3
 
 const optionalText = (max: number) =>
   z
@@ -73,8 +68,6 @@ export function conceptFromForm(form: FormData): { ok: true; concept: GlossaryCo
     },
   }
 }
-
-export const conceptIdSchema = rowIdSchema
 
 /**
  * The signed-in user's glossary named by the URL and one of its items (a concept, an import) named by `key`, or a 404

@@ -26,3 +26,9 @@ export interface GlossaryConcept {
 export function isAvoided(status: TermStatus): boolean {
   return status === 'deprecated' || status === 'obsolete'
 }
+
+/** The longest term, and definition, example or note, the concept form takes (browser and server alike). */
+export const TERM_MAX = 500
+export const TEXT_MAX = 2_000
+/** Target terms the concept form offers (more come from an import). */
+export const TARGET_ROWS = 3

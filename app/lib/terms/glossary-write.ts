@@ -48,8 +48,6 @@ export function tbxConcept(id: number, concept: GlossaryConcept, sourceLang: str
   )
 }
 
-export const CSV_COLUMNS = ['concept', 'source', 'target', 'sourceStatus', 'targetStatus', 'partOfSpeech', 'definition', 'context', 'note', 'subject'] as const
-
 export function csvHeader(sourceLang: string, targetLang: string, delimiter: Delimiter = ','): string {
   // The language codes name the term columns, so guessMapping reads them back as source and target.
   const names = ['Concept', sourceLang, targetLang, 'Source status', 'Target status', 'Part of speech', 'Definition', 'Context', 'Note', 'Subject']

@@ -1,5 +1,5 @@
 import type { MemoryProject } from '../tm/memories.server'
-import { glossariesForProject } from './glossaries.server'
+import { glossariesForProject, type Glossary } from './glossaries.server'
 import type { TermStatus } from './glossary-types'
 import { termLookup } from './term-index.server'
 import { findInRuns, lookupKeysOf, segmentWords, termIndex, type TermHit } from './term-matcher'
@@ -18,10 +18,15 @@ export interface WindowTerms {
   targets: Map<number, { text: string; status: TermStatus }[]>
 }
 
-export async function termsInWindow(project: MemoryProject, segments: { id: number; source: string }[]): Promise<WindowTerms> {
+export async function termsInWindow(
+  project: MemoryProject,
+  segments: { id: number; source: string }[],
+  /** The project's glossaries, when the caller has them already (the translator's settings). */
+  known?: Glossary[],
+): Promise<WindowTerms> {
   const empty: WindowTerms = { hits: new Map(), targets: new Map() }
   if (segments.length === 0) return empty
-  const glossaries = (await glossariesForProject(project)).filter((glossary) => glossary.read)
+  const glossaries = (known ?? (await glossariesForProject(project))).filter((glossary) => glossary.read)
   if (glossaries.length === 0) return empty
   const runs = new Map(segments.map((segment) => [segment.id, segmentWords(segment.source, project.sourceLang)]))
   const keys = lookupKeysOf([...runs.values()].flat())

@@ -20,9 +20,7 @@ export function memoryJson(memory: Memory, projectId?: number) {
   }
 }
 
-/**
- * The memory the fields name, by id or else by name: `memoryNamed` of the list it may be one of.
- */
+/** The memory of `memories` the fields name: by id, else by name; none when they name neither. */
 function memoryNamed(memories: Memory[], fields: { id?: number; name?: string }): Memory | undefined {
   if (fields.id === undefined && fields.name === undefined) return undefined
   return memories.find((memory) => (fields.id !== undefined ? memory.id === fields.id : memory.name === fields.name))
