@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { deleteAllFiles, deleteAllOn, expect, expectNoAxeViolations, expectTarget, signIn, test, uploadAndOpen } from './helpers'
+import { addTerm, createGlossary, deleteAllFiles, deleteAllOn, deleteGlossary, expect, expectNoAxeViolations, expectTarget, signIn, test, uploadAndOpen } from './helpers'
 
 /**
  * Glossaries (issue 17, UI), with JavaScript and without: a glossary is created, filled by hand, from TBX and from a
@@ -15,33 +15,6 @@ test.afterEach(async ({ page }) => {
 })
 
 const fixtures = path.resolve(import.meta.dirname, '../test/fixtures/glossaries')
-
-async function createGlossary(page: Page, name: string) {
-  await page.goto('/glossaries')
-  await page.getByLabel('Nosaukums', { exact: true }).fill(name)
-  await page.getByRole('button', { name: 'Izveidot', exact: true }).click()
-  await expect(page.getByText(`Glosārijs izveidots: ${name}.`)).toBeVisible()
-  await expect(page.getByRole('heading', { name: new RegExp(`^${name}`), level: 1 })).toBeVisible()
-}
-
-async function addTerm(page: Page, source: string, targets: [string, string][]) {
-  const form = page.getByRole('region', { name: 'Pievienot terminu' })
-  await form.getByLabel('Avota termins', { exact: true }).fill(source)
-  for (const [index, [text, status]] of targets.entries()) {
-    await form.getByLabel(`${index + 1}. mērķa termins`, { exact: true }).fill(text)
-    await form.getByLabel(`${index + 1}. mērķa termina statuss`, { exact: true }).selectOption({ label: status })
-  }
-  await form.getByRole('button', { name: 'Pievienot', exact: true }).click()
-  await expect(page.getByText(`Termins pievienots: ${source}.`)).toBeVisible()
-}
-
-async function deleteGlossary(page: Page, name: string) {
-  await page.goto('/glossaries')
-  await page.getByRole('link', { name: `Dzēst ${name}`, exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Vai dzēst šo glosāriju?' })).toBeVisible()
-  await page.getByRole('button', { name: 'Dzēst', exact: true }).click()
-  await expect(page.getByText(`Glosārijs dzēsts: ${name}.`)).toBeVisible()
-}
 
 async function importFile(page: Page, file: string) {
   await page.getByLabel('TBX, CSV vai TSV datne', { exact: true }).setInputFiles(file)

@@ -182,3 +182,31 @@ export async function deleteAllOn(page: Page, path: string) {
     await expect(deleteLink).toHaveCount(left - 1)
   }
 }
+
+/** Issue 17 glossaries (the glossary and QA specs). */
+export async function createGlossary(page: Page, name: string) {
+  await page.goto('/glossaries')
+  await page.getByLabel('Nosaukums', { exact: true }).fill(name)
+  await page.getByRole('button', { name: 'Izveidot', exact: true }).click()
+  await expect(page.getByText(`Glosārijs izveidots: ${name}.`)).toBeVisible()
+  await expect(page.getByRole('heading', { name: new RegExp(`^${name}`), level: 1 })).toBeVisible()
+}
+
+export async function addTerm(page: Page, source: string, targets: [string, string][]) {
+  const form = page.getByRole('region', { name: 'Pievienot terminu' })
+  await form.getByLabel('Avota termins', { exact: true }).fill(source)
+  for (const [index, [text, status]] of targets.entries()) {
+    await form.getByLabel(`${index + 1}. mērķa termins`, { exact: true }).fill(text)
+    await form.getByLabel(`${index + 1}. mērķa termina statuss`, { exact: true }).selectOption({ label: status })
+  }
+  await form.getByRole('button', { name: 'Pievienot', exact: true }).click()
+  await expect(page.getByText(`Termins pievienots: ${source}.`)).toBeVisible()
+}
+
+export async function deleteGlossary(page: Page, name: string) {
+  await page.goto('/glossaries')
+  await page.getByRole('link', { name: `Dzēst ${name}`, exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Vai dzēst šo glosāriju?' })).toBeVisible()
+  await page.getByRole('button', { name: 'Dzēst', exact: true }).click()
+  await expect(page.getByText(`Glosārijs dzēsts: ${name}.`)).toBeVisible()
+}

@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { forwardRef, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, formatPercent } from '~/lib/i18n/format'
+import { formatDate, formatNumber, formatPercent } from '~/lib/i18n/format'
 import { direction, pageWindow } from '~/lib/projects/languages'
 import { readBands } from '~/lib/tm/analysis-bands'
 import { AnalysisBands } from './analysis-bands'
@@ -23,6 +23,8 @@ export interface FileRow {
   createdAt: string
   analysisBands?: unknown
   pretranslated?: number
+  /** Issue 17: the QA warnings not ignored, linked to the project's report. */
+  warnings?: number
 }
 
 function fileLinks(row: FileRow) {
@@ -111,6 +113,7 @@ const DeleteDialog = forwardRef<HTMLDialogElement, { row: FileRow; onClose: () =
 
 function FileTableRow({ row, language, onDelete }: { row: FileRow; language: string; onDelete: (row: FileRow) => void }) {
   const { t } = useTranslation('files')
+  const qaT = useTranslation('qa').t
   const links = fileLinks(row)
   const broken = row.status === 'FAILED' || row.analysisStatus === 'EMPTY'
   const ready = row.status === 'READY' && row.analysisStatus === 'DONE'
@@ -121,6 +124,11 @@ function FileTableRow({ row, language, onDelete }: { row: FileRow; language: str
         {ready ? <Link to={links.translate}>{row.name}</Link> : <span>{row.name}</span>}
         <FileStatus row={row} />
         {ready && bands ? <AnalysisBands bands={bands} language={language} /> : null}
+        {ready && row.warnings ? (
+          <Link to={`${links.translate}/qa`} className="file-warnings" aria-label={`${row.name}: ${qaT('files.warnings', { count: row.warnings, formatted: formatNumber(row.warnings, language) })}`}>
+            {qaT('files.warnings', { count: row.warnings, formatted: formatNumber(row.warnings, language) })}
+          </Link>
+        ) : null}
       </th>
       <td>{direction(row.sourceLang, row.targetLang)}</td>
       <td className="number">{ready ? row.segmentCount : '—'}</td>

@@ -21,8 +21,9 @@ import { uploadFiles, uploadLimits } from '~/lib/projects/upload.server'
 import { memoryChoicesFromForm } from '~/lib/tm/memory-form'
 import { listMemories, saveMemorySettings } from '~/lib/tm/memories.server'
 import { listGlossaries, saveGlossaryDefaults } from '~/lib/terms/glossaries.server'
+import { warningCounts } from '~/lib/qa/segment-qa.server'
 
-export const handle = { i18n: ['common', 'files', 'memories', 'glossaries'] }
+export const handle = { i18n: ['common', 'files', 'memories', 'glossaries', 'qa'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -53,13 +54,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const { source, target } = params.get('intent') === 'swap' ? swapLanguages(chosen, { sources, targets }) : chosen
   const t = await getFixedT(request, 'files')
+  const warnings = await warningCounts(projects.filter((project) => project.status === 'READY' && project.analysisStatus === 'DONE').map((project) => project.id))
   return {
     title: t('title'),
     language: await getLanguage(request),
     page,
     pages,
     total,
-    projects: projects.map((project) => ({ ...project, createdAt: project.createdAt.toISOString() })),
+    projects: projects.map((project) => ({ ...project, createdAt: project.createdAt.toISOString(), warnings: warnings.get(project.id) ?? 0 })),
     pending: projects.some(isPending),
     source,
     target,

@@ -52,8 +52,11 @@ import { saveIntent } from '~/lib/translator/save-intent.server'
 import { fontSizeIntent, mtSystemIntent, pretranslateIntent, projectSettingsIntent } from '~/lib/translator/toolbar-intents.server'
 import { suggestionIntent } from '~/lib/translator/suggestion-intent.server'
 import { termIntent } from '~/lib/translator/term-intent.server'
+import { segmentWarnings } from '~/lib/qa/segment-qa.server'
+import type { QaWarning } from '~/lib/qa/qa-kinds'
+import { QaBadge, QaList } from '~/components/translator/qa-warnings'
 
-export const handle = { i18n: ['common', 'files', 'translate', 'comments', 'editor', 'memories', 'suggestions', 'glossaries'] }
+export const handle = { i18n: ['common', 'files', 'translate', 'comments', 'editor', 'memories', 'suggestions', 'glossaries', 'qa'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -98,7 +101,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const translationsOpen = place.panel === 'translations'
   const concordanceText = url.searchParams.get('concordance')?.trim().slice(0, 200) ?? ''
   const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
-  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms] = await Promise.all([
+  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings] = await Promise.all([
     activeId ? listComments(project, activeId) : [],
     translationsOpen && activeSource !== undefined ? suggestionsFor({ readable: settings.memories.filter((memory) => memory.read).map((memory) => memory.id) }, activeSource, env.TM_MIN_MATCH) : [],
     translationsOpen && concordanceText ? searchConcordance(memoryProject, concordanceText) : undefined,
@@ -107,6 +110,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     systemsForProject(project),
     // Issue 17: glossary terms in the window's sources, marked on the server (so without JavaScript too).
     termsInWindow(memoryProject, window.segments, settings.glossaries),
+    // Issue 17: the QA warnings found when each was saved, and consistency across the project now.
+    segmentWarnings(project.id, window.segments.map((segment) => segment.id)),
   ])
   const base = `/translate/${project.id}/${project.password}`
   const glossaryT = await getFixedT(request, 'glossaries')
@@ -142,7 +147,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     place,
     matches,
-    segments: window.segments.map((segment): MarkedSegment => ({ ...segment, termMarks: termMarks[segment.id] })),
+    segments: window.segments.map(
+      (segment): MarkedSegment => ({
+        ...segment,
+        termMarks: termMarks[segment.id],
+        warnings: warnings.get(segment.id)?.flatMap(({ code, detail, ignored }) => (ignored ? [] : [{ code, detail }])),
+      }),
+    ),
+    qaReport: `${base}/qa`,
     hasBefore: window.hasBefore,
     hasAfter: window.hasAfter,
     activeId,
@@ -212,7 +224,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** A segment of the window with the glossary terms found in its source (issue 17). */
-type MarkedSegment = SegmentView & { termMarks?: TextMark[] }
+type MarkedSegment = SegmentView & { termMarks?: TextMark[]; warnings?: QaWarning[] }
 
 /** Background draft saves answer with data; re-reading the window then would reset the text being typed. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
@@ -249,6 +261,7 @@ export default function Translate() {
         memories={loaded.settings.memories}
         glossaries={loaded.settings.glossaries.map((glossary) => ({ ...glossary, canUpdate: true }))}
         mt={loaded.mt}
+        qa={{ off: loaded.settings.qaOff, report: loaded.qaReport }}
         here={here}
       />
       {loaded.mt.pretranslateError ? (
@@ -466,7 +479,10 @@ function SegmentRow({ segment, number, active, loaded }: { segment: MarkedSegmen
       </td>
       <td lang={loaded.targetLang} className="segment-target">
         {active ? (
-          <SegmentForm segment={segment} number={number} loaded={loaded} draft={draft} />
+          <>
+            <SegmentForm segment={segment} number={number} loaded={loaded} draft={draft} />
+            <QaList warnings={segment.warnings} report={loaded.qaReport} />
+          </>
         ) : segment.target ? (
           <TaggedText text={segment.target} />
         ) : null}
@@ -474,6 +490,7 @@ function SegmentRow({ segment, number, active, loaded }: { segment: MarkedSegmen
       <td className="segment-status">
         <SegmentTools segment={segment} status={status} manual={drafted} />
         <CommentsIcon state={loaded.commented[segment.id]} />
+        <QaBadge warnings={segment.warnings} />
       </td>
     </tr>
   )

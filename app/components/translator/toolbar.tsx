@@ -1,3 +1,4 @@
+import { QA_CHECKS } from '~/lib/qa/qa-kinds'
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { MAX_FONT_SIZE, MIN_FONT_SIZE } from '~/lib/projects/font-size'
@@ -52,6 +53,8 @@ interface ToolbarProps {
   glossaries: MemoryChoiceRow[]
   /** Issue 6: the project's MT system, the systems for its languages, and whether the system learns from feedback. */
   mt: { systemId: string | null; systems: { id: string; title: string; domain: string }[]; acceptsFeedback: boolean }
+  /** Issue 17: the quality checks the project turned off, and its QA report. */
+  qa: { off: readonly string[]; report: string }
   /** Where font-size and settings forms come back to. */
   here: string
 }
@@ -60,8 +63,9 @@ interface ToolbarProps {
  * SPEC §2 translator toolbar: back, segment actions, pretranslate and download menus, settings, font size.
  * Menus are <details> elements: they open with the keyboard and without scripts.
  */
-export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memories, glossaries, mt, here }: ToolbarProps) {
+export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memories, glossaries, mt, qa, here }: ToolbarProps) {
   const { t } = useTranslation('translate')
+  const qaT = useTranslation('qa').t
   // Issue 6: shown disabled where the project's engine does not learn from translations (Apertium); without a
   // system the choice stays open, for a system chosen later.
   const feedbackRefused = mt.systemId !== null && !mt.acceptsFeedback
@@ -122,6 +126,9 @@ export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memori
           </li>
         </ul>
       </details>
+      <Link to={qa.report} className="toolbar-link">
+        {qaT('report.link')}
+      </Link>
       <details className="toolbar-menu">
         <summary>{t('mt.menu')}</summary>
         {/* SPEC §2 the translator's MT system selector: the project's system (issue 6 settings/save-mt-system) */}
@@ -172,6 +179,16 @@ export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memori
           ) : null}
           <MemoryChoices memories={memories} idPrefix="project" />
           <MemoryChoices memories={glossaries} idPrefix="project-glossary" kind="glossaries" />
+          <fieldset className="qa-checks">
+            <legend>{qaT('settings.legend')}</legend>
+            <p className="hint">{qaT('settings.hint')}</p>
+            {QA_CHECKS.map((check) => (
+              <label key={check} className="checkbox">
+                <input type="checkbox" name="qaCheck" value={check} defaultChecked={!qa.off.includes(check)} />
+                {qaT(`check.${check}`)}
+              </label>
+            ))}
+          </fieldset>
           <button type="submit" name="intent" value="project-settings">
             {t('toolbar.saveSettings')}
           </button>

@@ -612,4 +612,26 @@ export const migrations: Migration[] = [
       create index glossary_imports_glossary_idx on glossary_imports (glossary_id, id);
     `,
   },
+  {
+    version: 17,
+    name: 'quality checks',
+    sql: /* sql */ `
+      -- Issue 17: the QA warnings of a segment's translation as its last check found them (a JSON array of
+      -- {code, detail}); null when the translation changed in bulk (pretranslation, split, merge) and a background
+      -- task has yet to check it. Inconsistencies are found when asked, from the md5 indexes.
+      alter table segments add column qa jsonb;
+      create index segments_qa_idx on segments (project_id, position) where qa is not null and qa <> '[]'::jsonb;
+      create index segments_unchecked_idx on segments (project_id) where qa is null and target is not null;
+      create index segments_source_md5_idx on segments (project_id, md5(source));
+      create index segments_target_md5_idx on segments (project_id, md5(target)) where target is not null;
+      -- A warning the translator chose to ignore (its code and detail), per segment: it stays ignored while it recurs.
+      create table qa_ignores (
+        segment_id integer not null references segments (id) on delete cascade,
+        warning text not null,
+        primary key (segment_id, warning)
+      );
+      -- The checks a project turned off (the translator's settings); every check is on by default.
+      alter table projects add column qa_off text[] not null default '{}';
+    `,
+  },
 ]

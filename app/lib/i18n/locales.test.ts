@@ -97,3 +97,10 @@ function listFiles(dir: string): string[] {
     return entry.isDirectory() ? listFiles(full) : [full]
   })
 }
+
+describe('server resources', () => {
+  it('bundle every namespace in every language (a namespace left out renders its raw keys)', async () => {
+    const { resources } = await import('./resources.server')
+    for (const language of supportedLanguages) expect(Object.keys(resources[language] ?? {}).sort()).toEqual([...namespaces].sort())
+  })
+})

@@ -8,6 +8,7 @@ import { PermanentTaskError, type TaskHandler } from '../jobs/worker.server'
 import { segmentTokens, splitWhitespace } from '../segmentation'
 import { normalize, parse, plainText, restoreRefs, serialize } from '../tags'
 import type { TaggedText } from '../tags/types'
+import { checkUnchecked } from '../qa/segment-qa.server'
 import { pretranslateFromMt } from '../mt/project-mt.server'
 import { analyseTm, pretranslateFromTm, projectForTm } from '../tm/project-tm.server'
 import { projectBytes } from './projects.server'
@@ -225,6 +226,8 @@ export async function pretranslateProject(projectId: number, payload: Record<str
   }
   if (payload.useTm) await pretranslateFromTm(project, progress)
   if (payload.useMt) await pretranslateFromMt(projectId, progress)
+  // Issue 17: the filled translations' QA, here in the background too, before the translator opens them.
+  await checkUnchecked(projectId)
   await db().query(`update projects set analysis_status = 'DONE' where id = $1 and analysis_status = 'PRETRANSLATING'`, [projectId])
 }
 

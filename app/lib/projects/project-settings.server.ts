@@ -1,4 +1,6 @@
 import { db } from '../db/db.server'
+import type { QaCheck } from '../qa/qa-kinds'
+import { saveQaOff } from '../qa/segment-qa.server'
 import { loadProfileSafely } from '../profile/profile.server'
 import { glossariesForProject, saveProjectGlossaries, type Glossary } from '../terms/glossaries.server'
 import { memoriesForProject, saveProjectMemorySettings, type Memory, type MemoryChoice } from '../tm/memories.server'
@@ -13,6 +15,8 @@ export interface ProjectSettings {
   memories: Memory[]
   /** Issue 17: the owner's glossaries of the pair, with this project's read/write choice. */
   glossaries: Glossary[]
+  /** Issue 17: the quality checks this project turned off. */
+  qaOff: QaCheck[]
 }
 
 interface SettingsProject {
@@ -24,19 +28,22 @@ interface SettingsProject {
 
 export async function projectSettings(project: SettingsProject, userId: number): Promise<ProjectSettings> {
   const [memories, glossaries] = [await memoriesForProject({ ...project, ownerId: userId }), await glossariesForProject({ ...project, ownerId: userId })]
-  if (project.updateMt !== null) return { updateMt: project.updateMt, memories, glossaries }
+  const [row] = await db().query<{ qaOff: QaCheck[] }>('select qa_off as "qaOff" from projects where id = $1', [project.id])
+  const qaOff = row?.qaOff ?? []
+  if (project.updateMt !== null) return { updateMt: project.updateMt, memories, glossaries, qaOff }
   const profile = await loadProfileSafely(userId)
-  return { updateMt: profile?.updateMt ?? false, memories, glossaries }
+  return { updateMt: profile?.updateMt ?? false, memories, glossaries, qaOff }
 }
 
 export async function saveProjectSettings(
   project: SettingsProject,
-  settings: { updateMt: boolean; memories: MemoryChoice[]; glossaries?: MemoryChoice[] },
+  settings: { updateMt: boolean; memories: MemoryChoice[]; glossaries?: MemoryChoice[]; qaOff?: string[] },
   userId: number,
 ): Promise<void> {
   await saveProjectUpdateMt(project.id, settings.updateMt)
   await saveProjectMemorySettings({ ...project, ownerId: userId }, settings.memories)
   if (settings.glossaries) await saveProjectGlossaries({ ...project, ownerId: userId }, settings.glossaries)
+  if (settings.qaOff) await saveQaOff(project.id, settings.qaOff)
 }
 
 /** The project's own "send my translations to improve MT" (the translator's settings, settings/save-update-mt-for-file). */

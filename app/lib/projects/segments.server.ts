@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.server'
 import { containsPattern } from '../db/contains-pattern'
+import { checkSavedSegment } from '../qa/segment-qa.server'
 import { db } from '../db/db.server'
 import { parse } from '../tags'
 import { MESSAGE_TYPE } from './comment-rules'
@@ -261,11 +262,16 @@ export async function saveSegment(
     const change = keepChosenSaveType ? withChosenSaveType(stored, requested) : requested
     await alsoInTransaction?.(using, stored, change)
     const [saved] = await writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn)
+    if (!alsoInTransaction) await checkSavedSegment(project.id, segmentId)
     return { ...check, number: stored.number, ...(saved?.next ? { next: saved.next } : {}) }
   }
   // Work that must stand or fall with the save (the TM write-back) shares its transaction; without it the read and
   // the one writing statement need none (the write is its own transaction).
-  return alsoInTransaction ? db().transaction(attempt) : attempt(db())
+  if (!alsoInTransaction) return attempt(db())
+  const saved = await db().transaction(attempt)
+  // Issue 17: the QA of the new translation, once it is committed (its check reads it back).
+  if (saved.ok) await checkSavedSegment(project.id, segmentId)
+  return saved
 }
 
 function withChosenSaveType(stored: StoredSegment, change: SegmentChange): SegmentChange {
@@ -289,7 +295,8 @@ function writeSegment(
   const cleared = change.target === ''
   return using.query<{ next: number | null }>(
     `with saved as (
-       update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now()
+       update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now(),
+              qa = case when target is not distinct from $3 then qa end
         where project_id = $1 and id = $2
         returning position
      ), following as (

@@ -1,3 +1,4 @@
+import { queueQaCheck } from '../qa/segment-qa.server'
 import { countWords } from '../analysis/word-count'
 import { db } from '../db/db.server'
 import type { Queryable } from '../db/database.server'
@@ -85,7 +86,7 @@ export async function splitSegment(
     const b = written(second)
     await tx.query(
       `update segments set source = $3, source_plain = $4, prefix = $5, suffix = $6, word_count = $7, target = $8,
-              status = $9, save_type = $10, save_match = $11, repetition_of = null, updated_at = now()
+              status = $9, save_type = $10, save_match = $11, repetition_of = null, updated_at = now(), qa = null
         where project_id = $1 and id = $2`,
       [project.id, segment.id, a.source, a.plain, first.prefix, first.suffix, a.words, first.target, a.status, a.saveType, a.saveMatch],
     )
@@ -112,6 +113,7 @@ export async function splitSegment(
     // Its source changed: segments counted as its repetitions are not any more.
     await tx.query('update segments set repetition_of = null where project_id = $1 and repetition_of = $2', [project.id, segment.id])
     await tx.query('update projects set segment_count = segment_count + 1 where id = $1', [project.id])
+    await queueQaCheck(tx, project.id)
     return { ok: true, segmentId: segment.id }
   })
 }
@@ -193,7 +195,7 @@ export async function mergeSegment(project: { id: number; sourceLang: string }, 
     await tx.query('delete from segments where project_id = $1 and id = $2', [project.id, second.id])
     await tx.query(
       `update segments set source = $3, source_plain = $4, suffix = $5, word_count = $6, target = $7, status = $8,
-              save_type = $9, save_match = null, repetition_of = null, updated_at = now()
+              save_type = $9, save_match = null, repetition_of = null, updated_at = now(), qa = null
         where project_id = $1 and id = $2`,
       [
         project.id,
@@ -210,6 +212,7 @@ export async function mergeSegment(project: { id: number; sourceLang: string }, 
     )
     await shiftPositions(tx, project.id, second.position, -1)
     await tx.query('update projects set segment_count = segment_count - 1 where id = $1', [project.id])
+    await queueQaCheck(tx, project.id)
     return { ok: true, segmentId: first.id }
   })
 }

@@ -1,18 +1,12 @@
 import { parse, plainText } from '../tags'
+import type { QaWarning } from './qa-kinds'
 
 /**
- * Quality checks of one segment's translation (issue 17, point 4; the first, text-only part): numbers missing or
+ * Quality checks of one segment's translation (issue 17, point 4: the checks of its text alone; segment-qa.server.ts adds terms, spelling and consistency): numbers missing or
  * changed (read in either language's way: 1,250 = 1 250 = 1250; 3,5 = 3.5), leading and trailing spaces, double
  * spaces, end punctuation, a target identical to its source, and a length far from the source's. Pure: the
  * translator shows them beside the segment; they never block a save (tags are checked, and refused, by SPEC §5 rules).
  */
-export type QaCode = 'number-missing' | 'number-added' | 'leading-space' | 'trailing-space' | 'double-space' | 'end-punctuation' | 'identical' | 'length'
-
-export interface QaWarning {
-  code: QaCode
-  /** What the warning is about (the number, the punctuation mark), shown in it. */
-  detail?: string
-}
 
 /** A number as written: digits with group or decimal separators (space, no-break spaces, `.`, `,`) between them. */
 const NUMBER = /\d+(?:[ \u00a0\u202f.,]\d+)*/g

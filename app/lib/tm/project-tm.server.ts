@@ -136,7 +136,7 @@ export async function pretranslateFromTm(project: MemoryProject, progress: (done
     })
     if (ids.length > 0) {
       await db().query(
-        `update segments s set target = f.target, status = 'TRANSLATED', save_type = 'TM', save_match = 100, updated_at = now()
+        `update segments s set target = f.target, status = 'TRANSLATED', save_type = 'TM', save_match = 100, updated_at = now(), qa = null
            from unnest($1::integer[], $2::text[]) as f(id, target) where s.id = f.id and s.id = any($1::integer[])`,
         [ids, targets],
       )

@@ -1,3 +1,4 @@
+import { QA_CHECKS } from '../qa/qa-kinds'
 import { redirect } from '@remix-run/node'
 import { fontSizeHeader, readFontSize } from '../http/font-size.server'
 import { saveMtSystem, startMtPretranslation } from '../mt/project-mt.server'
@@ -33,10 +34,16 @@ export async function mtSystemIntent({ form, project, backHere, flash }: IntentC
 }
 
 /** `project-settings`: the file's memories and glossaries to read and write, and whether confirmed segments improve its MT. */
+/** The settings' QA checkboxes: a check whose box came unticked is off (every box is sent with the form). */
+function qaOffFromForm(form: FormData): string[] {
+  const on = new Set(form.getAll('qaCheck').map(String))
+  return QA_CHECKS.filter((check) => !on.has(check))
+}
+
 export async function projectSettingsIntent({ form, project, user, backHere, flash }: IntentContext): Promise<never> {
   await saveProjectSettings(
     project,
-    { updateMt: form.get('updateMt') === 'on', memories: memoryChoicesFromForm(form), glossaries: memoryChoicesFromForm(form, 'glossaries') },
+    { updateMt: form.get('updateMt') === 'on', memories: memoryChoicesFromForm(form), glossaries: memoryChoicesFromForm(form, 'glossaries'), qaOff: qaOffFromForm(form) },
     user.id,
   )
   throw redirect(backHere, { headers: await flash({ kind: 'success', key: 'translate:toolbar.settingsSaved' }) })

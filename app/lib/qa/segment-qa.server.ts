@@ -1,0 +1,242 @@
+import { db } from '../db/db.server'
+import type { Queryable } from '../db/database.server'
+import { enqueue } from '../jobs/queue.server'
+import { wakeWorker } from '../jobs/wake.server'
+import type { TaskHandler } from '../jobs/worker.server'
+import { parse, plainText } from '../tags'
+import { isAvoided, type TermStatus } from '../terms/glossary-types'
+import { stemWords } from '../terms/stemming'
+import { termsInWindow } from '../terms/term-recognition.server'
+import type { MemoryProject } from '../tm/memories.server'
+import { qaWarnings } from './checks'
+import { checkOf, isQaCheck, warningKey, type QaCheck, type QaWarning } from './qa-kinds'
+import { misspelledWords } from './spelling.server'
+
+/**
+ * The QA of a project's translations (issue 17, point 4). A segment is checked when it is saved (saveSegment: the
+ * text checks of checks.ts, the glossary terms of its source, the spelling of its target) and the warnings kept in
+ * segments.qa, so the translator, the report and the file list read them without checking again; a bulk change
+ * (pretranslation, split, merge) leaves qa null and queues a `qa-check` task that checks those segments in batches,
+ * off the request thread. Consistency across the project (one source translated two ways, one translation for two
+ * sources) depends on other segments, so it is found when asked, through the md5 indexes. Which checks show is the
+ * project's choice (projects.qa_off), applied when reading: turning a check back on needs no new check.
+ */
+interface CheckedProject extends MemoryProject {
+  qaOff: QaCheck[]
+}
+
+const projectColumns = `id, owner_id as "ownerId", source_lang as "sourceLang", target_lang as "targetLang", qa_off as "qaOff"`
+
+async function checkedProject(projectId: number, using: Queryable = db()): Promise<CheckedProject | undefined> {
+  const [project] = await using.query<CheckedProject>(`select ${projectColumns} from projects where id = $1`, [projectId])
+  return project
+}
+
+/** How many segments one batch of the background check reads and writes. */
+const BATCH = 200
+
+/** Checks these segments' translations now and keeps the warnings (an empty translation has none: qa null). */
+export async function checkSegments(projectId: number, segmentIds: number[]): Promise<void> {
+  const project = await checkedProject(projectId)
+  if (!project || segmentIds.length === 0) return
+  const segments = await db().query<{ id: number; source: string; target: string }>(
+    'select id, source, target from segments where project_id = $1 and id = any($2::integer[]) and target is not null',
+    [projectId, segmentIds],
+  )
+  const found = await findWarnings(project, segments)
+  await db().query(
+    `update segments s set qa = w.qa::jsonb from unnest($2::integer[], $3::text[], $4::text[]) as w(id, target, qa)
+      where s.project_id = $1 and s.id = w.id and s.target = w.target`,
+    [projectId, segments.map((segment) => segment.id), segments.map((segment) => segment.target), segments.map((segment) => JSON.stringify(found.get(segment.id) ?? []))],
+  )
+}
+
+/** Never fails the save that asked: a check that cannot run leaves the segment for the background task. */
+export async function checkSavedSegment(projectId: number, segmentId: number): Promise<void> {
+  try {
+    await checkSegments(projectId, [segmentId])
+  } catch (error) {
+    console.error('[qa] check failed for segment', segmentId, error instanceof Error ? error.message : error)
+  }
+}
+
+async function findWarnings(project: CheckedProject, segments: { id: number; source: string; target: string }[]): Promise<Map<number, QaWarning[]>> {
+  const terms = await termsInWindow(project, segments)
+  const found = new Map<number, QaWarning[]>()
+  for (const segment of segments) {
+    const targetText = plainText(parse(segment.target))
+    const hits = terms.hits.get(segment.id) ?? []
+    const termWarnings = hits.flatMap((hit) => termUse(targetText, project.targetLang, hit.conceptIds.map((id) => terms.targets.get(id) ?? [])))
+    const misspelled = (await misspelledWords(targetText, project.targetLang, plainText(parse(segment.source)))) ?? []
+    found.set(segment.id, [
+      ...qaWarnings(segment.source, segment.target),
+      ...unique(termWarnings),
+      ...misspelled.map((word): QaWarning => ({ code: 'spelling', detail: word })),
+    ])
+  }
+  return found
+}
+
+function unique(warnings: QaWarning[]): QaWarning[] {
+  return [...new Map(warnings.map((warning) => [warningKey(warning), warning])).values()]
+}
+
+/**
+ * A source term's use in the translation, inflection-aware (the same stems as the marks): none of the concepts'
+ * preferred or admitted targets is there ("term-missing", naming the first), or a deprecated or obsolete one is
+ * ("term-avoided", naming it).
+ */
+export function termUse(target: string, language: string, concepts: { text: string; status: TermStatus }[][]): QaWarning[] {
+  const targetStems = stemWords(target, language).map((word) => word.stem)
+  const used = (term: string) => {
+    const stems = stemWords(term, language).map((word) => word.stem)
+    return stems.length > 0 && targetStems.some((_, at) => stems.every((stem, offset) => targetStems[at + offset] === stem))
+  }
+  const allowed = concepts.flat().filter((term) => !isAvoided(term.status))
+  const warnings: QaWarning[] = concepts
+    .flat()
+    .filter((term) => isAvoided(term.status) && used(term.text))
+    .map((term) => ({ code: 'term-avoided', detail: term.text }))
+  if (allowed.length > 0 && !allowed.some((term) => used(term.text))) warnings.unshift({ code: 'term-missing', detail: allowed[0]!.text })
+  return warnings
+}
+
+/** A warning as the translator and the report show it. */
+export interface ShownWarning extends QaWarning {
+  key: string
+  ignored: boolean
+}
+
+/**
+ * The warnings of these segments (all of the project's with warnings when `segmentIds` is left out), the project's
+ * checks that are off left out, each marked ignored or not; consistency found now.
+ */
+export async function segmentWarnings(projectId: number, segmentIds?: number[]): Promise<Map<number, ShownWarning[]>> {
+  const project = await checkedProject(projectId)
+  if (!project || segmentIds?.length === 0) return new Map()
+  const off = new Set(project.qaOff)
+  const consistency = !off.has('inconsistency')
+  const rows = segmentIds
+    ? await db().query<WarningRow>(
+        `select s.id, s.qa, ${IGNORED},
+                $3 and exists (select 1 from segments o where o.project_id = s.project_id and md5(o.source) = md5(s.source)
+                                    and o.source = s.source and o.target <> s.target) as "otherTarget",
+                $3 and exists (select 1 from segments o where o.project_id = s.project_id and md5(o.target) = md5(s.target)
+                                    and o.target = s.target and o.source_plain <> s.source_plain) as "otherSource"
+           from segments s where s.project_id = $1 and s.id = any($2::integer[]) and s.target is not null order by s.position`,
+        [projectId, segmentIds, consistency],
+      )
+    : // The whole project: the sources with two translations and the translations of two sources, grouped once.
+      await db().query<WarningRow>(
+        `with translated as (select source, source_plain, target from segments where project_id = $1 and target is not null and $2),
+              two_targets as (select source from translated group by source having count(distinct target) > 1),
+              two_sources as (select target from translated group by target having count(distinct source_plain) > 1)
+         select s.id, s.qa, ${IGNORED},
+                s.source in (select source from two_targets) as "otherTarget", s.target in (select target from two_sources) as "otherSource"
+           from segments s
+          where s.project_id = $1 and s.target is not null
+            and (s.qa <> '[]'::jsonb or s.source in (select source from two_targets) or s.target in (select target from two_sources))
+          order by s.position`,
+        [projectId, consistency],
+      )
+  const shown = new Map<number, ShownWarning[]>()
+  for (const row of rows) {
+    const warnings: QaWarning[] = [
+      ...(row.qa ?? []),
+      ...(row.otherTarget ? [{ code: 'inconsistent-target' as const }] : []),
+      ...(row.otherSource ? [{ code: 'inconsistent-source' as const }] : []),
+    ]
+    const ignored = new Set(row.ignored)
+    const list = warnings.filter((warning) => !off.has(checkOf(warning.code))).map((warning) => ({ ...warning, key: warningKey(warning), ignored: ignored.has(warningKey(warning)) }))
+    if (list.length > 0) shown.set(row.id, list)
+  }
+  return shown
+}
+
+interface WarningRow {
+  id: number
+  qa: QaWarning[] | null
+  ignored: string[]
+  otherTarget: boolean
+  otherSource: boolean
+}
+
+const IGNORED = 'array(select i.warning from qa_ignores i where i.segment_id = s.id) as ignored'
+
+/** The warnings that are not ignored, per project, for the file list. */
+export async function warningCounts(projectIds: number[]): Promise<Map<number, number>> {
+  if (projectIds.length === 0) return new Map()
+  const counts = await Promise.all(
+    projectIds.map(async (id) => [id, [...(await segmentWarnings(id)).values()].flat().filter((warning) => !warning.ignored).length] as const),
+  )
+  return new Map(counts)
+}
+
+/** How many translations wait for their check (changed in bulk since). */
+export async function uncheckedCount(projectId: number): Promise<number> {
+  const [row] = await db().query<{ count: number }>(
+    'select count(*)::integer as count from segments where project_id = $1 and qa is null and target is not null',
+    [projectId],
+  )
+  return row?.count ?? 0
+}
+
+/** Remembers, or forgets, that the translator ignores a warning of one of the project's segments. */
+export async function setIgnored(projectId: number, segmentId: number, key: string, ignored: boolean): Promise<boolean> {
+  const rows = ignored
+    ? await db().query(
+        `insert into qa_ignores (segment_id, warning) select id, $3 from segments where project_id = $1 and id = $2
+         on conflict do nothing returning segment_id`,
+        [projectId, segmentId, key],
+      )
+    : await db().query(
+        'delete from qa_ignores i using segments s where s.id = i.segment_id and s.project_id = $1 and i.segment_id = $2 and i.warning = $3 returning i.segment_id',
+        [projectId, segmentId, key],
+      )
+  return rows.length > 0
+}
+
+/** The project's checks that are off (the settings' checkboxes), unknown names dropped. */
+export async function saveQaOff(projectId: number, off: string[]): Promise<void> {
+  await db().query('update projects set qa_off = $2 where id = $1', [projectId, [...new Set(off.filter(isQaCheck))]])
+}
+
+/** Queues the background check of the project's unchecked translations, unless one is queued already. */
+export async function queueQaCheck(using: Queryable, projectId: number): Promise<void> {
+  const [waiting] = await using.query(
+    `select 1 from tasks where kind = 'qa-check' and project_id = $1 and status in ('queued', 'running') limit 1`,
+    [projectId],
+  )
+  if (waiting) return
+  await enqueue(using, { kind: 'qa-check', projectId })
+  wakeWorker()
+}
+
+/** Checks every translation of the project that waits for its check, a batch at a time (background work only). */
+export async function checkUnchecked(projectId: number): Promise<void> {
+  for (;;) {
+    const batch = (
+      await db().query<{ id: number }>(
+        'select id from segments where project_id = $1 and qa is null and target is not null order by position limit $2',
+        [projectId, BATCH],
+      )
+    ).map((row) => row.id)
+    if (batch.length === 0) return
+    await checkSegments(projectId, batch)
+    // A batch of which nothing could be written (every translation changed meanwhile, again and again) ends the
+    // run rather than spinning; the next save or task checks them.
+    const [left] = await db().query<{ count: number }>(
+      'select count(*)::integer as count from segments where project_id = $1 and qa is null and target is not null and id = any($2::integer[])',
+      [projectId, batch],
+    )
+    if (left?.count === batch.length) return
+  }
+}
+
+export const qaHandlers: Record<'qa-check', TaskHandler> = {
+  'qa-check': {
+    async run(task) {
+      if (task.projectId !== null) await checkUnchecked(task.projectId)
+    },
+  },
+}
