@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useFetcher, useLoaderData, useRevalidator, type ShouldRevalidateFunction } from '@remix-run/react'
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TagEditor, UnusedTags, type TagEditorHandle } from '~/components/editor/tag-editor'
 import type { UnusedTag } from '~/components/editor/editor-model'
@@ -55,6 +55,8 @@ import { termIntent } from '~/lib/translator/term-intent.server'
 import { segmentWarnings } from '~/lib/qa/segment-qa.server'
 import type { QaWarning } from '~/lib/qa/qa-kinds'
 import { QaBadge, QaList } from '~/components/translator/qa-warnings'
+import { AutocompleteHint, useAutocomplete } from '~/components/translator/use-autocomplete'
+import { onInsertAtCaret } from '~/components/translator/insert-at-caret'
 
 export const handle = { i18n: ['common', 'files', 'translate', 'comments', 'editor', 'memories', 'suggestions', 'glossaries', 'qa'] }
 
@@ -616,6 +618,23 @@ function TargetField({ segment, number, loaded, onEdit }: { segment: SegmentView
   useEffect(() => {
     if (hydrated) editor.current?.focus()
   }, [hydrated])
+  const completionSources = useMemo(
+    () => ({
+      terms: loaded.activeTerms.flatMap((concept) => concept.target.filter((term) => !isAvoided(term.status)).map((term) => term.text)),
+      suggestions: [loaded.suggestions[0]?.target, loaded.mt.suggestion?.ok ? loaded.mt.suggestion.target : undefined].filter((text) => text !== undefined),
+      language: loaded.targetLang,
+    }),
+    [loaded.activeTerms, loaded.suggestions, loaded.mt.suggestion, loaded.targetLang],
+  )
+  const autocomplete = useAutocomplete(editor, completionSources)
+  useEffect(
+    () =>
+      onInsertAtCaret((text) => {
+        const before = editor.current?.textBeforeCaret() ?? ''
+        return editor.current?.insertText(before && !/\s$/.test(before) ? ` ${text}` : text) ?? false
+      }),
+    [],
+  )
   if (!hydrated) {
     return (
       <>
@@ -649,10 +668,13 @@ function TargetField({ segment, number, loaded, onEdit }: { segment: SegmentView
           setTarget(value)
           setInvalid(false)
           onEdit()
+          autocomplete.update()
         }}
         onInvalid={() => setInvalid(true)}
         onUnusedTagsChange={setUnused}
+        onKeyDown={autocomplete.onKeyDown}
       />
+      <AutocompleteHint offer={autocomplete.offer} />
       <div className="editor-tools">
         <UnusedTags tags={unused} onInsert={(n) => editor.current?.insertUnusedTag(n)} />
         <button type="button" data-hotkey="undo" onMouseDown={keepCaret} onClick={() => editor.current?.undo()}>

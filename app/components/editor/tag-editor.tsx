@@ -73,6 +73,10 @@ export interface TagEditorHandle {
   caretOffset(): number
   /** The accepted canonical value. */
   value(): string
+  /** Puts plain text at the caret (replacing a selection inside one span), or at the end without one. */
+  insertText(text: string): boolean
+  /** The text of the caret's span before the caret (autocomplete's last typed word). */
+  textBeforeCaret(): string
 }
 
 interface Selected {
@@ -174,6 +178,21 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
     [commit, currentSelection],
   )
 
+  const insertText = useCallback(
+    (text: string): boolean => {
+      const end = endOf(pieces.current)
+      const { anchor, focus } = currentSelection() ?? { anchor: end, focus: end }
+      const sameSpan = anchor.span === focus.span
+      const from = sameSpan && anchor.offset < focus.offset ? anchor : focus
+      const to = sameSpan && anchor.offset > focus.offset ? anchor : focus
+      const texts = [...pieces.current.texts]
+      const span = texts[from.span] ?? ''
+      texts[from.span] = span.slice(0, from.offset) + text + span.slice(to.offset)
+      return commit({ texts, tags: pieces.current.tags }, 'other', { span: from.span, offset: from.offset + text.length }, true)
+    },
+    [commit, currentSelection],
+  )
+
   // A value from outside (first render, a save result, copy source, clear) replaces the content.
   useBrowserLayoutEffect(() => {
     if (container.current?.childElementCount && value === accepted.current) return
@@ -233,8 +252,13 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
         return focus ? plainOffsetOfPosition(pieces.current, focus) : 0
       },
       value: () => accepted.current,
+      insertText,
+      textBeforeCaret: () => {
+        const focus = currentSelection()?.focus
+        return focus ? (pieces.current.texts[focus.span] ?? '').slice(0, focus.offset) : ''
+      },
     }),
-    [insertUnused, travel, currentSelection],
+    [insertUnused, insertText, travel, currentSelection],
   )
 
   /** Reads the typed text back (the chips are unchanged: only this code adds or removes them). */

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { TermWithStatus } from '~/components/glossary/term-list'
 import type { GlossaryTerm } from '~/lib/terms/glossary-types'
 import { SEGMENT_FORM } from './toolbar'
+import { insertAtCaret } from './insert-at-caret'
 
 export interface ActiveConcept {
   id: number
@@ -13,8 +14,9 @@ export interface ActiveConcept {
 
 /**
  * Issue 17: the glossary terms found in the active segment's source, each with all its target terms and statuses
- * (deprecated and obsolete struck through and named). "Insert" is a button of the segment's form, so it works with
- * and without JavaScript (the term is added to the translation and saved as a draft); Ctrl+Shift+n presses the n-th.
+ * (deprecated and obsolete struck through and named). "Insert" is a button of the segment's form: without JavaScript
+ * the term is added to the end of the translation and saved as a draft; with it the term goes in at the caret.
+ * Ctrl+Shift+n presses the n-th.
  */
 export function TermsList({ concepts, sourceLang, targetLang }: { concepts: ActiveConcept[]; sourceLang: string; targetLang: string }) {
   const { t } = useTranslation('glossaries')
@@ -50,6 +52,10 @@ export function TermsList({ concepts, sourceLang, targetLang }: { concepts: Acti
                         data-hotkey={number <= 9 ? `term-${number}` : undefined}
                         aria-keyshortcuts={number <= 9 ? `Control+Shift+${number}` : undefined}
                         aria-label={number <= 9 ? t('terms.insertNamed', { term: term.text, number }) : `${t('terms.insert')} ${term.text}`}
+                        onClick={(event) => {
+                          // With JavaScript the term goes in at the caret, and the draft is saved as typing is.
+                          if (insertAtCaret(term.text)) event.preventDefault()
+                        }}
                       >
                         {t('terms.insert')}
                       </button>

@@ -1,0 +1,38 @@
+import { parse, plainText } from '~/lib/tags'
+
+/**
+ * Autocomplete (SPEC §5, §9; issue 17 point 6): as the translator types, a word of the active segment's top
+ * suggestions or glossary targets that starts with the last typed word is offered; Tab takes the rest of it. Pure.
+ */
+const WORD = /[\p{L}\p{M}\p{N}'’-]+/gu
+const LAST_WORD = /[\p{L}\p{M}\p{N}'’-]+$/u
+
+/** Typed letters before a completion is offered. */
+export const MIN_PREFIX = 2
+
+/**
+ * What may be offered, in order of preference: glossary targets whole (a multi-word term is one offer) and word by
+ * word, then the suggestions' words. Canonical strings: tags are left out.
+ */
+export function completionWords(terms: string[], suggestions: string[]): string[] {
+  const words = [...terms, ...terms.flatMap((term) => term.match(WORD) ?? []), ...suggestions.flatMap((text) => plainText(parse(text)).match(WORD) ?? [])]
+  return [...new Set(words.filter((word) => word.length > MIN_PREFIX))]
+}
+
+/** The word being typed at the caret, if the text before the caret ends in one. */
+export function typedWord(beforeCaret: string): string {
+  return LAST_WORD.exec(beforeCaret)?.[0] ?? ''
+}
+
+/**
+ * The first word that starts with the typed one (case-insensitive) and is longer: its rest, in the word's own
+ * letters, and the whole word as the typed letters' case makes it (a capitalised start keeps its capital).
+ */
+export function completionFor(typed: string, words: string[], language: string): { word: string; rest: string } | undefined {
+  if (typed.length < MIN_PREFIX) return undefined
+  const lower = typed.toLocaleLowerCase(language)
+  const found = words.find((word) => word.length > typed.length && word.toLocaleLowerCase(language).startsWith(lower))
+  if (!found) return undefined
+  const rest = found.slice(typed.length)
+  return { word: typed + rest, rest }
+}
