@@ -102,6 +102,25 @@ test('the translator marks a glossary’s terms in the source, lists them and in
     await page.keyboard.press('Control+Shift+1')
     await expectTarget(page, testInfo, 1, 'dators un dators')
   }
+
+  // SPEC §9 Shift+Enter searches the glossaries (a click without JavaScript), inflected forms too.
+  await page.getByLabel('Termins vai tā daļa', { exact: true }).fill('datoram')
+  if (isNoJs(testInfo)) await page.getByRole('button', { name: 'Meklēt glosārijos', exact: true }).click()
+  else await page.getByLabel('Termins vai tā daļa', { exact: true }).press('Shift+Enter')
+  await expect(page.getByText('Atrasts 1 jēdziens vaicājumam „datoram”.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Ievietot skaitļotājs', exact: true })).toBeVisible()
+  await expectNoAxeViolations(page, testInfo)
+
+  // A term from the translator: words of the segment and their translation, into a glossary the project writes to.
+  await page.getByText('Pievienot terminu glosārijam', { exact: true }).click()
+  await page.getByLabel('Avota termins', { exact: true }).fill('on')
+  // The browser asks for the missing target term before anything is sent.
+  await page.getByRole('button', { name: 'Pievienot terminu', exact: true }).click()
+  await expect(page.getByLabel('Mērķa termins', { exact: true })).toBeFocused()
+  await page.getByLabel('Mērķa termins', { exact: true }).fill('ieslēgts')
+  await page.getByRole('button', { name: 'Pievienot terminu', exact: true }).click()
+  await expect(page.getByText('Termins pievienots glosārijam E2E termini: on → ieslēgts.')).toBeVisible()
+  await expect(page.locator('mark.term-mark', { hasText: /^on$/ })).toHaveAttribute('title', 'Glosārija termins: ieslēgts')
   await deleteGlossary(page, 'E2E termini')
 })
 

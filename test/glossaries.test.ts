@@ -5,7 +5,7 @@ import { db } from '~/lib/db/db.server'
 import { startWorker } from '~/lib/jobs/worker.server'
 import { allTaskHandlers } from '~/lib/jobs/task-handlers.server'
 import type { ProjectSummary } from '~/lib/projects/projects.server'
-import { addConcepts, createGlossary, deleteGlossary, listConcepts, listGlossaries, saveProjectGlossaries, type Glossary } from '~/lib/terms/glossaries.server'
+import { addConcepts, createGlossary, deleteGlossary, listConcepts, listGlossaries, saveProjectGlossaries, searchGlossaries, type Glossary } from '~/lib/terms/glossaries.server'
 import { confirmMapping, findImport, previewRows, receiveGlossaryUpload, runGlossaryImport } from '~/lib/terms/glossary-import.server'
 import { termsInWindow } from '~/lib/terms/term-recognition.server'
 import { memoryProject } from '~/lib/tm/tm-api-calls.server'
@@ -132,5 +132,23 @@ describe('recognising terms', () => {
     expect((await listGlossaries(owner.id)).map((each) => each.id)).not.toContain(glossary.id)
     await runTasks()
     expect(await db().query('select id from glossary_concepts where glossary_id = $1', [glossary.id])).toEqual([])
+  })
+})
+
+describe('searching the glossaries from the translator', () => {
+  it('finds concepts by part of a term or by an inflected form, on either side, only in the glossaries given', async () => {
+    const glossary = await createGlossary(owner.id, { name: 'Meklēšana', sourceLang: 'en', targetLang: 'lv' })
+    const other = await createGlossary(stranger.id, { name: 'Cits', sourceLang: 'en', targetLang: 'lv' })
+    await addConcepts(glossary, [
+      { source: [{ text: 'hard disk', status: 'admitted' }], target: [{ text: 'cietais disks', status: 'preferred' }] },
+      { source: [{ text: 'keyboard', status: 'admitted' }], target: [{ text: 'tastatūra', status: 'preferred' }] },
+    ])
+    await addConcepts(other, [{ source: [{ text: 'keyboard', status: 'admitted' }], target: [{ text: 'klaviatūra', status: 'preferred' }] }])
+    const found = async (text: string) => (await searchGlossaries([glossary], text)).map((concept) => concept.target[0]?.text)
+    expect(await found('disk')).toEqual(['cietais disks'])
+    expect(await found('tastatūrai')).toEqual(['tastatūra'])
+    expect(await found('KEYBOARDS')).toEqual(['tastatūra'])
+    expect(await found('100%_')).toEqual([])
+    expect(await found('  ')).toEqual([])
   })
 })

@@ -13,10 +13,10 @@ import { SearchBar } from '~/components/translator/search-bar'
 import { SEGMENT_FORM, Toolbar } from '~/components/translator/toolbar'
 import { TranslatorFooter } from '~/components/translator/translator-footer'
 import { ConcordanceSearch, SuggestionsList } from '~/components/translator/translation-suggestions'
-import { TermsList } from '~/components/translator/terms-list'
-import { isAvoided } from '~/lib/terms/glossary-types'
+import { GlossaryTools, TermsList } from '~/components/translator/terms-list'
+import { isAvoided, TERM_MAX } from '~/lib/terms/glossary-types'
 import { termsInWindow } from '~/lib/terms/term-recognition.server'
-import { conceptsById } from '~/lib/terms/glossaries.server'
+import { conceptsById, searchGlossaries, type StoredConcept } from '~/lib/terms/glossaries.server'
 import { useHydrated } from '~/components/use-hydrated'
 import { useRootData } from '~/components/use-root-data'
 import { requireUser } from '~/lib/auth/session.server'
@@ -51,7 +51,7 @@ import { moveIntent } from '~/lib/translator/move-intent.server'
 import { saveIntent } from '~/lib/translator/save-intent.server'
 import { fontSizeIntent, mtSystemIntent, pretranslateIntent, projectSettingsIntent } from '~/lib/translator/toolbar-intents.server'
 import { suggestionIntent } from '~/lib/translator/suggestion-intent.server'
-import { termIntent } from '~/lib/translator/term-intent.server'
+import { addTermIntent, termIntent } from '~/lib/translator/term-intent.server'
 import { segmentWarnings } from '~/lib/qa/segment-qa.server'
 import type { QaWarning } from '~/lib/qa/qa-kinds'
 import { QaBadge, QaList } from '~/components/translator/qa-warnings'
@@ -102,8 +102,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const activeSource = 'center' in anchor || 'first' in anchor ? window.segments.find((segment) => segment.id === activeId)?.source : undefined
   const translationsOpen = place.panel === 'translations'
   const concordanceText = url.searchParams.get('concordance')?.trim().slice(0, 200) ?? ''
+  const termQuery = url.searchParams.get('terms')?.trim().slice(0, TERM_MAX) ?? ''
   const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
-  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings] = await Promise.all([
+  const readableGlossaries = settings.glossaries.filter((glossary) => glossary.read)
+  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults] = await Promise.all([
     activeId ? listComments(project, activeId) : [],
     translationsOpen && activeSource !== undefined ? suggestionsFor({ readable: settings.memories.filter((memory) => memory.read).map((memory) => memory.id) }, activeSource, env.TM_MIN_MATCH) : [],
     translationsOpen && concordanceText ? searchConcordance(memoryProject, concordanceText) : undefined,
@@ -114,6 +116,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     termsInWindow(memoryProject, window.segments, settings.glossaries),
     // Issue 17: the QA warnings found when each was saved, and consistency across the project now.
     segmentWarnings(project.id, window.segments.map((segment) => segment.id)),
+    // SPEC §9 Shift+Enter: the glossary search of the translations tab.
+    translationsOpen && termQuery ? searchGlossaries(readableGlossaries, termQuery) : undefined,
   ])
   const base = `/translate/${project.id}/${project.password}`
   const glossaryT = await getFixedT(request, 'glossaries')
@@ -129,11 +133,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   )
   // The active segment's concepts whole (definitions, every term), in the order they stand in its source.
   const glossaryNames = new Map(settings.glossaries.map((glossary) => [glossary.id, glossary.name]))
+  const withGlossaryName = (concept: StoredConcept) => ({
+    id: concept.id,
+    glossaryName: glossaryNames.get(concept.glossaryId) ?? '',
+    definition: concept.definition,
+    source: concept.source,
+    target: concept.target,
+  })
   const activeConceptIds = [...new Set((activeId === undefined ? [] : (terms.hits.get(activeId) ?? [])).flatMap((hit) => hit.conceptIds))]
   const activeConcepts = new Map((await conceptsById(activeConceptIds)).map((concept) => [concept.id, concept]))
   const activeTerms = activeConceptIds.flatMap((id) => {
     const concept = activeConcepts.get(id)
-    return concept ? [{ id, glossaryName: glossaryNames.get(concept.glossaryId) ?? '', definition: concept.definition, source: concept.source, target: concept.target }] : []
+    return concept ? [withGlossaryName(concept)] : []
   })
   return {
     title,
@@ -165,6 +176,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     suggestions,
     concordance,
     activeTerms,
+    glossarySearch: {
+      query: termQuery,
+      results: termResults?.map(withGlossaryName),
+      writable: settings.glossaries.filter((glossary) => glossary.write).map(({ id, name }) => ({ id, name })),
+    },
     mt: {
       suggestion: mtSuggestion,
       systemId: project.mtSystemId,
@@ -221,6 +237,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (MOVES.test(intent)) return moveIntent(posted)
   if (USES.test(intent)) return suggestionIntent(posted)
   if (TERMS.test(intent)) return termIntent(posted)
+  if (intent === 'add-term') return addTermIntent(posted)
   if (SAVES.has(intent)) return saveIntent(posted)
   throw redirect(posted.base)
 }
@@ -283,6 +300,16 @@ export default function Translate() {
           translations={
             <>
               {loaded.activeId ? <TermsList concepts={loaded.activeTerms} sourceLang={loaded.sourceLang} targetLang={loaded.targetLang} /> : null}
+              <GlossaryTools
+                action={loaded.base}
+                keep={[...new URLSearchParams(here.split('?')[1] ?? '')]}
+                query={loaded.glossarySearch.query}
+                results={loaded.glossarySearch.results}
+                writable={loaded.glossarySearch.writable}
+                segmentId={loaded.activeId}
+                sourceLang={loaded.sourceLang}
+                targetLang={loaded.targetLang}
+              />
               {loaded.activeId ? (
                 <SuggestionsList suggestions={loaded.suggestions} mt={loaded.mt.suggestion} sourceLang={loaded.sourceLang} targetLang={loaded.targetLang} />
               ) : null}

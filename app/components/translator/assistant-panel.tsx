@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { takeSelectedText } from './terms-list'
 import { placeHref, type Panel, type TranslatorPlace } from '~/lib/projects/translator-url'
 import { hotkeys } from './hotkeys'
 
@@ -59,7 +60,7 @@ function TranslationsTab({ base, lookups, translations }: { base: string; lookup
           <label htmlFor="lookup-text">{t('panel.lookupText')}</label>
           <input id="lookup-text" name="text" type="search" required maxLength={200} />
           {lookups.term ? (
-            <button type="submit" name="kind" value="term" data-hotkey="term-search" onClick={takeSelectedText}>
+            <button type="submit" name="kind" value="term" onClick={takeSelectedText('text')}>
               {t('panel.term')}
             </button>
           ) : null}
@@ -72,13 +73,6 @@ function TranslationsTab({ base, lookups, translations }: { base: string; lookup
       ) : null}
     </>
   )
-}
-
-/** Shift+Enter (or a click) searches the text selected in the segment, when there is a selection. */
-function takeSelectedText(event: React.MouseEvent<HTMLButtonElement>) {
-  const selected = window.getSelection()?.toString().trim()
-  const field = event.currentTarget.form?.elements.namedItem('text')
-  if (selected && field instanceof HTMLInputElement) field.value = selected.slice(0, 200)
 }
 
 function ShortkeysTab() {

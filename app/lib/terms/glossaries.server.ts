@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.server'
+import { containsPattern } from '../db/contains-pattern'
 import { db } from '../db/db.server'
 import { enqueue } from '../jobs/queue.server'
 import { wakeWorker } from '../jobs/wake.server'
@@ -252,7 +253,7 @@ export const CONCEPTS_PER_PAGE = 50
 
 /** A page of a glossary's concepts, newest first; with `filter`, those with a term holding it (any case). */
 export async function listConcepts(glossaryId: number, page: number, filter = ''): Promise<{ total: number; concepts: StoredConcept[] }> {
-  const pattern = `%${filter.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  const pattern = containsPattern(filter)
   const where = filter
     ? `glossary_id = $1 and id in (select concept_id from glossary_terms where glossary_id = $1 and term ilike $2)`
     : `glossary_id = $1 and $2::text is not null`
@@ -265,6 +266,30 @@ export async function listConcepts(glossaryId: number, page: number, filter = ''
   ])
   const concepts = await conceptsById(rows.map((row) => Number(row.id)))
   return { total: count?.total ?? 0, concepts: concepts.sort((a, b) => b.id - a.id) }
+}
+
+/** How many concepts the translator's glossary search shows. */
+export const SEARCH_RESULTS = 10
+
+/**
+ * The translator's glossary search (SPEC §9 Shift+Enter, issue 17): concepts of these glossaries with a term that holds
+ * the text, or is the text inflected (the same stems on its side), newest first.
+ */
+export async function searchGlossaries(glossaries: Pick<Glossary, 'id' | 'sourceLang' | 'targetLang'>[], text: string): Promise<StoredConcept[]> {
+  const query = text.trim()
+  if (glossaries.length === 0 || query === '') return []
+  const pattern = containsPattern(query)
+  const [{ sourceLang, targetLang }] = glossaries as [Pick<Glossary, 'sourceLang' | 'targetLang'>]
+  const rows = await db().query<{ id: string }>(
+    `select c.id::text from glossary_concepts c
+      where c.glossary_id = any($1::integer[])
+        and exists (select 1 from glossary_terms t where t.concept_id = c.id
+                       and (t.term ilike $2 or (t.side = 'source' and t.stems = $3) or (t.side = 'target' and t.stems = $4)))
+      order by c.id desc limit $5`,
+    [glossaries.map((glossary) => glossary.id), pattern, stemKey(query, sourceLang), stemKey(query, targetLang), SEARCH_RESULTS],
+  )
+  const concepts = await conceptsById(rows.map((row) => Number(row.id)))
+  return concepts.sort((a, b) => b.id - a.id)
 }
 
 /** The concept if it is in one of the owner's glossaries. */

@@ -1,6 +1,7 @@
 import { redirect } from '@remix-run/node'
 import { rowId } from '../http/row-id'
-import { findConcept, glossariesForProject } from '../terms/glossaries.server'
+import { addConcepts, findConcept, glossariesForProject } from '../terms/glossaries.server'
+import { TERM_MAX } from '../terms/glossary-types'
 import { memoryProject } from '../tm/tm-api-calls.server'
 import type { IntentContext } from './intent-context.server'
 import { segmentForm } from './segment-form.server'
@@ -23,4 +24,20 @@ export async function termIntent(context: IntentContext) {
   if ('data' in saved) return saved
   if (!saved.ok) return refused()
   throw redirect(at(segmentId), { headers: await flash({ kind: 'success', key: 'glossaries:terms.inserted', values: { number: saved.number, term: term.text } }) })
+}
+
+/**
+ * `add-term` (issue 17): a concept from the translator — a source term (words of the active segment) and its target —
+ * into a glossary the project writes to, with and without JavaScript. Its own form: the segment is not saved by it.
+ */
+export async function addTermIntent(context: IntentContext): Promise<never> {
+  const { project, user, fields, at, flash } = context
+  const segmentId = rowId(fields.segmentId)
+  const source = (fields.newTermSource ?? '').trim()
+  const targetTerm = (fields.newTermTarget ?? '').trim()
+  const glossary = (await glossariesForProject(memoryProject(project, user.id))).find((each) => each.write && each.id === rowId(fields.newTermGlossary))
+  const problem = !glossary ? 'glossaries:translatorAdd.noGlossary' : !source || !targetTerm ? 'glossaries:translatorAdd.bothTerms' : source.length > TERM_MAX || targetTerm.length > TERM_MAX ? 'glossaries:translatorAdd.tooLong' : undefined
+  if (problem || !glossary) throw redirect(at(segmentId), { headers: await flash({ kind: 'error', key: problem ?? 'glossaries:translatorAdd.noGlossary' }) })
+  await addConcepts(glossary, [{ source: [{ text: source, status: 'admitted' }], target: [{ text: targetTerm, status: 'preferred' }] }])
+  throw redirect(at(segmentId), { headers: await flash({ kind: 'success', key: 'glossaries:translatorAdd.added', values: { source, target: targetTerm, name: glossary.name } }) })
 }
