@@ -17,13 +17,14 @@ import { openDatabase, type Database } from '../../app/lib/db/database.server'
 import { setDatabase } from '../../app/lib/db/db.server'
 import { migrate } from '../../app/lib/db/migrate.server'
 import { storeFile } from '../../app/lib/projects/stored-files.server'
-import { createGlossary, type Glossary } from '../../app/lib/terms/glossaries.server'
+import { createGlossary, glossariesForProject, type Glossary } from '../../app/lib/terms/glossaries.server'
 import { runGlossaryImport } from '../../app/lib/terms/glossary-import.server'
 import type { GlossaryConcept } from '../../app/lib/terms/glossary-types'
 import { TBX_END, tbxConcept, tbxStart } from '../../app/lib/terms/glossary-write'
 import { stemKey } from '../../app/lib/terms/stemming'
 import { lookupKey } from '../../app/lib/terms/term-matcher'
 import { termsInWindow } from '../../app/lib/terms/term-recognition.server'
+import { termCopiesReady } from '../../app/lib/terms/term-index.server'
 import { numberFlag, percentile, seeded } from '../measure'
 import { printTable, thousands, times } from '../print'
 
@@ -131,7 +132,13 @@ async function main() {
   // Marking a window: the translator's lookup (stems of the window, one index query, matching, the concepts).
   const project = { id: 0, ownerId: owner!.id, sourceLang: 'en', targetLang: 'lv' }
   const asSegments = (window: string[]) => window.map((source, index) => ({ id: index + 1, source }))
+  // A glossary new to the process (or just changed) is answered from the database while its copy is built behind.
+  started = performance.now()
   await termsInWindow(project, asSegments(windows[0]!))
+  const coldMs = performance.now() - started
+  started = performance.now()
+  await termCopiesReady(await glossariesForProject(project))
+  const copyMs = performance.now() - started
   const timings: number[] = []
   let hits = 0
   for (const window of windows) {
@@ -157,6 +164,8 @@ async function main() {
     ['measure', 'Tulks', 'baseline', 'ratio', 'target'],
     [
       [`import ${thousands(report!.report.imported)} concepts (TBX)`, `${(importMs / 1000).toFixed(1)} s`, `${(naiveMs / 1000).toFixed(1)} s (one concept a statement)`, times(naiveMs / importMs), '≤ 10 s'],
+      [`first window, before the copy (database)`, `${coldMs.toFixed(1)} ms`, '', '', ''],
+      [`copy of the glossary built (in the background)`, `${copyMs.toFixed(0)} ms`, '', '', ''],
       [`mark a ${WINDOW}-segment window, p50`, `${percentile(timings, 0.5).toFixed(1)} ms`, `${bruteP50.toFixed(0)} ms (scan every term)`, times(bruteP50 / percentile(timings, 0.5)), ''],
       [`mark a ${WINDOW}-segment window, p95`, `${p95.toFixed(1)} ms`, '', '', '≤ 20 ms'],
     ],

@@ -31,10 +31,10 @@ export async function termsInWindow(
   const runs = new Map(segments.map((segment) => [segment.id, segmentWords(segment.source, project.sourceLang)]))
   const keys = lookupKeysOf([...runs.values()].flat())
   if (keys.length === 0) return empty
-  const lookup = await termLookup(glossaries)
-  const index = termIndex(lookup.candidates(keys))
+  const lookup = await termLookup(glossaries, keys)
+  const index = termIndex(lookup.candidates)
   const hits = new Map([...runs].map(([id, segmentRuns]) => [id, findInRuns(segmentRuns, index)]))
   const found = new Set([...hits.values()].flatMap((list) => list.flatMap((hit) => hit.conceptIds)))
-  const targets = new Map([...found].map((conceptId) => [conceptId, lookup.targets(conceptId)]))
+  const targets = await lookup.targets([...found])
   return { hits, targets }
 }
