@@ -68,3 +68,18 @@ test('suggestions from the memory, chosen with the button or Ctrl+1, and concord
   await expect(page.getByText('Atbilstības nav atrastas.')).toBeVisible()
   await expect(results).toHaveCount(0)
 })
+
+test('a match whose source has no tags for the segment’s tags says so, and the tags stay to be inserted', async ({ page }, testInfo) => {
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'bez-tagiem.txt', 'Open the file now.\n')
+  await fillTarget(page, testInfo, 1, 'Atveriet failu tagad.')
+  await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  await expect(page.getByRole('row', { name: /Apstiprināts/ })).toBeVisible()
+
+  await page.goto('/')
+  await uploadAndOpen(page, testInfo, 'ar-tagiem.html', '<p>Open the <b>file</b> now.</p>\n')
+  const suggestions = page.getByRole('list', { name: 'Tulkošanas atmiņas ieteikumi' })
+  await expect(suggestions).toContainText('99%')
+  await expect(suggestions).toContainText('Šim ieteikumam trūkst 1 segmenta taga (atmiņā tā nav); ievietojiet to ar Ctrl+Alt+1…9.')
+  await expectNoAxeViolations(page, testInfo)
+})

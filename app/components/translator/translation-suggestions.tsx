@@ -13,6 +13,7 @@ interface SuggestionView {
   createdBy: string
   source: DiffPiece[]
   target: string
+  missingTags: number
 }
 
 /** Issue 6: the project's MT system's translation of the active segment, or why there is none. */
@@ -76,6 +77,7 @@ export function SuggestionsList({
                 <span className="visually-hidden">{t('translation')} </span>
                 <TaggedText text={suggestion.target} lang={targetLang} />
               </p>
+              {suggestion.missingTags > 0 ? <p className="hint">{t('missingTags', { count: suggestion.missingTags })}</p> : null}
               <UseButton value={`use:${suggestion.unitId}`} number={index + 1 + offset} />
             </li>
           ))}

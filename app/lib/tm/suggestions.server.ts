@@ -5,6 +5,7 @@ import { matchDiffPieces, type DiffPiece } from './match-diff-pieces'
 import { readableMemoryIds, type MemoryProject } from './memories.server'
 import { substituteNumbers } from './number-substitution'
 import { mapMatchTags } from './tag-mapping'
+import { parse, unusedTags } from '../tags'
 import { lookupMatches } from './units.server'
 
 /** SPEC §3 "Suggestion" as the Translations tab shows it (issue 5 "fuzzy matches"). */
@@ -19,6 +20,8 @@ export interface Suggestion {
   matchSource: string
   /** The unit's target with its tags mapped onto the current segment's and differing numbers replaced (what "Use" puts in). */
   target: string
+  /** Tags of the current segment the target lacks (the match had nothing to map them from): the panel says so. */
+  missingTags: number
 }
 
 /** SPEC §7 "tm/matches" count 5: the best matches of the active segment's source in the readable memories. */
@@ -30,14 +33,19 @@ export async function suggestionsFor(
   // The translator page has the project's memories already (its settings panel lists them): no second read.
   const memoryIds = 'readable' in project ? project.readable : await readableMemoryIds(project)
   const hits = await lookupMatches(memoryIds, source, { top: DEFAULT_TOP, threshold: minimumMatch })
-  return hits.map((hit) => ({
-    unitId: hit.unit.id,
-    match: hit.match,
-    createdBy: hit.unit.createdBy,
-    source: matchDiffPieces(source, hit.unit.source),
-    matchSource: hit.unit.source,
-    target: adaptedTarget(hit.unit.source, hit.unit.target, source),
-  }))
+  const sourceTokens = parse(source)
+  return hits.map((hit) => {
+    const target = adaptedTarget(hit.unit.source, hit.unit.target, source)
+    return {
+      unitId: hit.unit.id,
+      match: hit.match,
+      createdBy: hit.unit.createdBy,
+      source: matchDiffPieces(source, hit.unit.source),
+      matchSource: hit.unit.source,
+      target,
+      missingTags: unusedTags(sourceTokens, parse(target)).filter((tag) => tag.kind !== 'close').length,
+    }
+  })
 }
 
 /**
