@@ -59,3 +59,16 @@ export function FormError({ message }: { message?: string }) {
     </div>
   )
 }
+
+/** The address's other parameters, carried through a GET or POST form of the translator (its place stays). */
+export function KeptFields({ fields, except }: { fields: [string, string][]; except?: string }) {
+  return (
+    <>
+      {fields
+        .filter(([name]) => name !== except)
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+    </>
+  )
+}

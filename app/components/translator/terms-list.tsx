@@ -4,6 +4,7 @@ import { TermWithStatus } from '~/components/glossary/term-list'
 import { TERM_MAX, type GlossaryTerm } from '~/lib/terms/glossary-types'
 import { SEGMENT_FORM } from './toolbar'
 import { insertAtCaret } from './insert-at-caret'
+import { KeptFields } from '~/components/form-fields'
 
 export interface ActiveConcept {
   id: number
@@ -107,11 +108,7 @@ export function GlossaryTools({
     <section className="glossary-tools" aria-labelledby="glossary-search-title">
       <h4 id="glossary-search-title">{t('translatorSearch.title')}</h4>
       <Form method="get" action={action} className="lookup-form" preventScrollReset>
-        {keep
-          .filter(([name]) => name !== 'terms')
-          .map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
+        <KeptFields fields={keep} except="terms" />
         <label htmlFor="glossary-search-text">{t('translatorSearch.label')}</label>
         <input id="glossary-search-text" name="terms" type="search" required maxLength={TERM_MAX} defaultValue={query} key={query} />
         <button type="submit" data-hotkey="term-search" aria-keyshortcuts="Shift+Enter" onClick={takeSelectedText('terms')}>
@@ -132,9 +129,7 @@ export function GlossaryTools({
             </p>
           ) : (
             <Form method="post" action={action} className="stack" preventScrollReset>
-              {keep.map(([name, value]) => (
-                <input key={name} type="hidden" name={name} value={value} />
-              ))}
+              <KeptFields fields={keep} />
               <input type="hidden" name="segmentId" value={segmentId} />
               <label htmlFor="new-term-source">{t('translatorAdd.source')}</label>
               <input id="new-term-source" name="newTermSource" lang={sourceLang} required maxLength={TERM_MAX} />

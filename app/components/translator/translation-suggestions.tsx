@@ -6,6 +6,7 @@ import { matchBand } from '~/lib/projects/segment-rules'
 import type { MarkedPiece } from '~/lib/tm/concordance-marks'
 import type { DiffPiece } from '~/lib/tm/match-diff-pieces'
 import { SEGMENT_FORM } from './toolbar'
+import { KeptFields } from '~/components/form-fields'
 
 interface SuggestionView {
   unitId: number
@@ -170,9 +171,7 @@ export function ConcordanceSearch({
     <section className="concordance" aria-labelledby="concordance-title">
       <h4 id="concordance-title">{t('concordance.title')}</h4>
       <Form method="get" action={action} className="lookup-form" preventScrollReset>
-        {keep.map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
+        <KeptFields fields={keep} except="concordance" />
         <label htmlFor="concordance-text">{t('concordance.label')}</label>
         <input id="concordance-text" name="concordance" type="search" required maxLength={200} defaultValue={concordance?.text ?? ''} key={concordance?.text} />
         <button type="submit">{t('concordance.search')}</button>

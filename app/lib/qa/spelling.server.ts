@@ -2,7 +2,10 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 
 /**
  * Spelling of a translation (issue 17, point 4) by Hunspell itself: Debian's `hunspell` with its lv, ru and en
- * dictionaries, one long-lived `hunspell -a` per language per process, spoken to through its pipe (ispell) protocol.
+ * dictionaries, one long-lived `hunspell -l` per language per process (it lists the words it does not know, and makes
+ * no suggestions: in the ispell pipe mode, `-a`, suggesting for a line of English words in the Latvian dictionary took
+ * over a second). Its output is line-buffered through `stdbuf`, and each text line is followed by a sentinel word no
+ * dictionary knows, whose echo ends the answer.
  * nspell (Hunspell in JavaScript) was the other candidate; it did not finish building the Latvian dictionary's
  * forms in ten minutes, and the Russian one costs it hundreds of megabytes, while the real Hunspell answers a
  * segment in well under a millisecond, in its own process, off every thread of ours (decision 0018). Without
@@ -11,7 +14,10 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 const DICTIONARIES: Record<string, string> = { lv: 'lv_LV', ru: 'ru_RU', en: 'en_US' }
 
 /** Longer than a healthy answer ever takes; a stuck checker is stopped and spelling skipped for that segment. */
-const ANSWER_MS = 5000
+const ANSWER_MS = 2000
+
+/** Ends each answer: hunspell -l lists it, as no dictionary has it. */
+const SENTINEL = 'qqxzzqtulkssentinel'
 
 interface Checker {
   child: ChildProcessWithoutNullStreams
@@ -24,18 +30,19 @@ const checkers = new Map<string, Promise<Checker | undefined>>()
 
 function startChecker(dictionary: string): Promise<Checker | undefined> {
   return new Promise((resolve) => {
-    const child = spawn('hunspell', ['-a', '-i', 'utf-8', '-d', dictionary], { stdio: 'pipe', env: { ...process.env, LC_ALL: 'C.UTF-8' } })
+    const child = spawn('stdbuf', ['-oL', 'hunspell', '-l', '-i', 'utf-8', '-d', dictionary], { stdio: 'pipe', env: { ...process.env, LC_ALL: 'C.UTF-8' } })
     const checker: Checker = { child, lines: [], waiting: [] }
     let buffered = ''
-    let started = false
     const stop = () => {
       checkers.delete(dictionary)
       for (const waiting of checker.waiting.splice(0)) waiting(undefined)
-      if (!started) resolve(undefined)
+      resolve(undefined)
     }
     child.on('error', stop)
     child.on('exit', stop)
     child.stdin.on('error', stop)
+    // Ready once spawned: a missing program or dictionary ends it at once, and `stop` answers undefined.
+    child.on('spawn', () => resolve(checker))
     child.stdout.setEncoding('utf8')
     child.stdout.on('data', (text: string) => {
       buffered += text
@@ -43,11 +50,7 @@ function startChecker(dictionary: string): Promise<Checker | undefined> {
       while ((end = buffered.indexOf('\n')) >= 0) {
         const line = buffered.slice(0, end)
         buffered = buffered.slice(end + 1)
-        // The first line is hunspell's banner: it is ready.
-        if (!started) {
-          started = true
-          resolve(checker)
-        } else if (line === '') checker.waiting.shift()?.(checker.lines.splice(0))
+        if (line === SENTINEL) checker.waiting.shift()?.(checker.lines.splice(0))
         else checker.lines.push(line)
       }
     })
@@ -65,7 +68,7 @@ function checkerFor(language: string): Promise<Checker | undefined> {
   return checker
 }
 
-/** Hunspell's answer for one line of text: its lines, one per word it had something to say about. */
+/** Hunspell's answer for one line of text: the words it does not know, one a line. */
 async function ask(language: string, text: string): Promise<string[] | undefined> {
   const checker = await checkerFor(language)
   if (!checker) return undefined
@@ -78,8 +81,7 @@ async function ask(language: string, text: string): Promise<string[] | undefined
       clearTimeout(timer)
       resolve(lines)
     })
-    // "^" makes hunspell read the rest of the line as text, whatever its first character.
-    checker.child.stdin.write(`^${text.replace(/[\r\n]+/g, ' ')}\n`)
+    checker.child.stdin.write(`${text.replace(/[\r\n]+/g, ' ')}\n${SENTINEL}\n`)
   })
 }
 
@@ -94,12 +96,7 @@ export async function misspelledWords(text: string, language: string, source = '
   const answer = await ask(language, text.replace(/[^\s]*\d[^\s]*/g, (word) => ' '.repeat(word.length)))
   if (!answer) return undefined
   const inSource = new Set(source.toLocaleLowerCase(language).split(/[^\p{L}\p{M}\p{N}'’-]+/u))
-  const words = answer.flatMap((line) => {
-    // "& word count offset: suggestions" or "# word offset": not in the dictionary; "*", "+ root", "-": known.
-    const miss = /^[&#] (\S+)/.exec(line)
-    return miss ? [miss[1]!] : []
-  })
-  return [...new Set(words)].filter(
+  return [...new Set(answer.filter((word) => word !== ''))].filter(
     (word) => word !== word.toLocaleUpperCase(language) && !inSource.has(word.toLocaleLowerCase(language)),
   )
 }
