@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.server'
 import { containsPattern } from '../db/contains-pattern'
-import { checkSavedSegment } from '../qa/segment-qa.server'
+import type { QaWarning } from '../qa/qa-kinds'
+import { warningsOfSaved } from '../qa/segment-qa.server'
 import { db } from '../db/db.server'
 import { parse } from '../tags'
 import { MESSAGE_TYPE } from './comment-rules'
@@ -216,6 +217,10 @@ export interface StoredSegment {
   saveMatch: number | null
   /** SPEC §2 number column (id − first id + 1). */
   number: number
+  /** The project, for the QA of the new translation (issue 17). */
+  ownerId: number
+  sourceLang: string
+  targetLang: string
 }
 
 export interface SaveOptions {
@@ -251,9 +256,11 @@ export async function saveSegment(
 ): Promise<SavedSegment | Exclude<TargetCheck, { ok: true }> | { ok: false; errors: [{ code: 'not-found' }] }> {
   const attempt = async (using: Queryable) => {
     const [stored] = await using.query<StoredSegment>(
-      `select source, target, status, save_type as "saveType", save_match as "saveMatch",
-              id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number
-         from segments where project_id = $1 and id = $2${alsoInTransaction ? ' for update' : ''}`,
+      `select s.source, s.target, s.status, s.save_type as "saveType", s.save_match as "saveMatch",
+              s.id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number,
+              p.owner_id as "ownerId", p.source_lang as "sourceLang", p.target_lang as "targetLang"
+         from segments s join projects p on p.id = s.project_id
+        where s.project_id = $1 and s.id = $2${alsoInTransaction ? ' for update of s' : ''}`,
       [project.id, segmentId],
     )
     if (!stored) return { ok: false as const, errors: [{ code: 'not-found' as const }] as [{ code: 'not-found' }] }
@@ -261,17 +268,17 @@ export async function saveSegment(
     if (!check.ok) return check
     const change = keepChosenSaveType ? withChosenSaveType(stored, requested) : requested
     await alsoInTransaction?.(using, stored, change)
-    const [saved] = await writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn)
-    if (!alsoInTransaction) await checkSavedSegment(project.id, segmentId)
+    // Issue 17: the new translation's QA, written with it (null, "not checked", when the check could not run).
+    const qa =
+      change.target === ''
+        ? null
+        : await warningsOfSaved({ ...stored, id: project.id }, { id: segmentId, source: stored.source, target: change.target }, using)
+    const [saved] = await writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn, qa)
     return { ...check, number: stored.number, ...(saved?.next ? { next: saved.next } : {}) }
   }
   // Work that must stand or fall with the save (the TM write-back) shares its transaction; without it the read and
   // the one writing statement need none (the write is its own transaction).
-  if (!alsoInTransaction) return attempt(db())
-  const saved = await db().transaction(attempt)
-  // Issue 17: the QA of the new translation, once it is committed (its check reads it back).
-  if (saved.ok) await checkSavedSegment(project.id, segmentId)
-  return saved
+  return alsoInTransaction ? db().transaction(attempt) : attempt(db())
 }
 
 function withChosenSaveType(stored: StoredSegment, change: SegmentChange): SegmentChange {
@@ -291,12 +298,12 @@ function writeSegment(
   change: SegmentChange,
   elapsedSeconds: number,
   moveOn: 'next' | undefined,
+  qa: QaWarning[] | null,
 ) {
   const cleared = change.target === ''
   return using.query<{ next: number | null }>(
     `with saved as (
-       update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now(),
-              qa = case when target is not distinct from $3 then qa end
+       update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now(), qa = $10::jsonb
         where project_id = $1 and id = $2
         returning position
      ), following as (
@@ -319,6 +326,7 @@ function writeSegment(
       countedSeconds(elapsedSeconds),
       project.jobId,
       moveOn === 'next',
+      qa === null ? null : JSON.stringify(qa),
     ],
   )
 }
@@ -363,10 +371,10 @@ export async function rowsAfter<Row extends { position: number }>(
     [projectId, after, count],
   )
   if (rows.length > 0) return rows
-  const [next] = await db().query<{ position: number | null }>(`select min(position) as position from ${table} where project_id = $1 and position > $2`, [
-    projectId,
-    after,
-  ])
+  const [next] = await db().query<{ position: number | null }>(
+    `select min(position) as position from ${table} where project_id = $1 and position > $2`,
+    [projectId, after],
+  )
   return next?.position === null || next === undefined ? [] : rowsAfter(table, projectId, next.position - 1, count, columns)
 }
 
@@ -375,7 +383,12 @@ export function segmentsAfter<Row extends { position: number }>(projectId: numbe
 }
 
 /** Every row of a project's walk, a bounded batch at a time. */
-export async function* allRows<Row extends { position: number }>(table: 'segments' | 'units', projectId: number, columns: string, batch = 2_000): AsyncGenerator<Row[]> {
+export async function* allRows<Row extends { position: number }>(
+  table: 'segments' | 'units',
+  projectId: number,
+  columns: string,
+  batch = 2_000,
+): AsyncGenerator<Row[]> {
   for (let after = -1; ; ) {
     const rows = await rowsAfter<Row>(table, projectId, after, batch, columns)
     if (rows.length === 0) return

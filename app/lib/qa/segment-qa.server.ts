@@ -37,36 +37,70 @@ const BATCH = 200
 
 /** Checks these segments' translations now and keeps the warnings (an empty translation has none: qa null). */
 export async function checkSegments(projectId: number, segmentIds: number[]): Promise<void> {
-  const project = await checkedProject(projectId)
-  if (!project || segmentIds.length === 0) return
-  const segments = await db().query<{ id: number; source: string; target: string }>(
-    'select id, source, target from segments where project_id = $1 and id = any($2::integer[]) and target is not null',
+  if (segmentIds.length === 0) return
+  // The project's languages and owner come with the segments: one statement.
+  const rows = await db().query<{ id: number; source: string; target: string } & CheckedProject>(
+    `select s.id, s.source, s.target, p.owner_id as "ownerId", p.source_lang as "sourceLang", p.target_lang as "targetLang", p.qa_off as "qaOff"
+       from segments s join projects p on p.id = s.project_id
+      where s.project_id = $1 and s.id = any($2::integer[]) and s.target is not null`,
     [projectId, segmentIds],
   )
-  const found = await findWarnings(project, segments)
+  const first = rows[0]
+  if (!first) return
+  const project: CheckedProject = {
+    id: projectId,
+    ownerId: first.ownerId,
+    sourceLang: first.sourceLang,
+    targetLang: first.targetLang,
+    qaOff: first.qaOff,
+  }
+  const found = await findWarnings(project, rows)
   await db().query(
     `update segments s set qa = w.qa::jsonb from unnest($2::integer[], $3::text[], $4::text[]) as w(id, target, qa)
       where s.project_id = $1 and s.id = w.id and s.target = w.target`,
-    [projectId, segments.map((segment) => segment.id), segments.map((segment) => segment.target), segments.map((segment) => JSON.stringify(found.get(segment.id) ?? []))],
+    [
+      projectId,
+      rows.map((segment) => segment.id),
+      rows.map((segment) => segment.target),
+      rows.map((segment) => JSON.stringify(found.get(segment.id) ?? [])),
+    ],
   )
 }
 
-/** Never fails the save that asked: a check that cannot run leaves the segment for the background task. */
-export async function checkSavedSegment(projectId: number, segmentId: number): Promise<void> {
+/**
+ * The warnings of a translation being saved (saveSegment writes them in the same statement); null, "not checked yet",
+ * when the check cannot run — it never fails the save, and the background task checks the segment later.
+ */
+export async function warningsOfSaved(
+  project: MemoryProject,
+  segment: { id: number; source: string; target: string },
+  using: Queryable,
+): Promise<QaWarning[] | null> {
   try {
-    await checkSegments(projectId, [segmentId])
+    return (await findWarnings(project, [segment], using)).get(segment.id) ?? []
   } catch (error) {
-    console.error('[qa] check failed for segment', segmentId, error instanceof Error ? error.message : error)
+    console.error('[qa] check failed for segment', segment.id, error instanceof Error ? error.message : error)
+    return null
   }
 }
 
-async function findWarnings(project: CheckedProject, segments: { id: number; source: string; target: string }[]): Promise<Map<number, QaWarning[]>> {
-  const terms = await termsInWindow(project, segments)
+async function findWarnings(
+  project: MemoryProject,
+  segments: { id: number; source: string; target: string }[],
+  using: Queryable = db(),
+): Promise<Map<number, QaWarning[]>> {
+  const terms = await termsInWindow(project, segments, undefined, using)
   const found = new Map<number, QaWarning[]>()
   for (const segment of segments) {
     const targetText = plainText(parse(segment.target))
     const hits = terms.hits.get(segment.id) ?? []
-    const termWarnings = hits.flatMap((hit) => termUse(targetText, project.targetLang, hit.conceptIds.map((id) => terms.targets.get(id) ?? [])))
+    const termWarnings = hits.flatMap((hit) =>
+      termUse(
+        targetText,
+        project.targetLang,
+        hit.conceptIds.map((id) => terms.targets.get(id) ?? []),
+      ),
+    )
     const misspelled = (await misspelledWords(targetText, project.targetLang, plainText(parse(segment.source)))) ?? []
     found.set(segment.id, [
       ...qaWarnings(segment.source, segment.target),
@@ -112,23 +146,13 @@ export interface ShownWarning extends QaWarning {
  * checks that are off left out, each marked ignored or not; consistency found now.
  */
 export async function segmentWarnings(projectId: number, segmentIds?: number[]): Promise<Map<number, ShownWarning[]>> {
+  if (segmentIds) return shownWarnings(await windowWarningRows(projectId, segmentIds))
   const project = await checkedProject(projectId)
-  if (!project || segmentIds?.length === 0) return new Map()
-  const off = new Set(project.qaOff)
-  const consistency = !off.has('inconsistency')
-  const rows = segmentIds
-    ? await db().query<WarningRow>(
-        `select s.id, s.qa, ${IGNORED},
-                $3 and exists (select 1 from segments o where o.project_id = s.project_id and md5(o.source) = md5(s.source)
-                                    and o.source = s.source and o.target <> s.target) as "otherTarget",
-                $3 and exists (select 1 from segments o where o.project_id = s.project_id and md5(o.target) = md5(s.target)
-                                    and o.target = s.target and o.source_plain <> s.source_plain) as "otherSource"
-           from segments s where s.project_id = $1 and s.id = any($2::integer[]) and s.target is not null order by s.position`,
-        [projectId, segmentIds, consistency],
-      )
-    : // The whole project: the sources with two translations and the translations of two sources, grouped once.
-      await db().query<WarningRow>(
-        `with translated as (select source, source_plain, target from segments where project_id = $1 and target is not null and $2),
+  if (!project) return new Map()
+  const consistency = !project.qaOff.includes('inconsistency')
+  // The whole project: the sources with two translations and the translations of two sources, grouped once.
+  const rows = await db().query<Omit<WarningRow, 'qaOff'>>(
+    `with translated as (select source, source_plain, target from segments where project_id = $1 and target is not null and $2),
               two_targets as (select source from translated group by source having count(distinct target) > 1),
               two_sources as (select target from translated group by target having count(distinct source_plain) > 1)
          select s.id, s.qa, ${IGNORED},
@@ -137,17 +161,41 @@ export async function segmentWarnings(projectId: number, segmentIds?: number[]):
           where s.project_id = $1 and s.target is not null
             and (s.qa <> '[]'::jsonb or s.source in (select source from two_targets) or s.target in (select target from two_sources))
           order by s.position`,
-        [projectId, consistency],
-      )
+    [projectId, consistency],
+  )
+  return shownWarnings(rows.map((row) => ({ ...row, qaOff: project.qaOff })))
+}
+
+/** A window's warnings in one statement (the translator's page): the project's choice of checks read with them. */
+function windowWarningRows(projectId: number, segmentIds: number[]): Promise<WarningRow[]> {
+  if (segmentIds.length === 0) return Promise.resolve([])
+  return db().query<WarningRow>(
+    `select s.id, s.qa, ${IGNORED}, p.qa_off as "qaOff",
+            not 'inconsistency' = any(p.qa_off) and exists (
+              select 1 from segments o where o.project_id = s.project_id and md5(o.source) = md5(s.source)
+                 and o.source = s.source and o.target <> s.target) as "otherTarget",
+            not 'inconsistency' = any(p.qa_off) and exists (
+              select 1 from segments o where o.project_id = s.project_id and md5(o.target) = md5(s.target)
+                 and o.target = s.target and o.source_plain <> s.source_plain) as "otherSource"
+       from segments s join projects p on p.id = s.project_id
+      where s.project_id = $1 and s.id = any($2::integer[]) and s.target is not null order by s.position`,
+    [projectId, segmentIds],
+  )
+}
+
+function shownWarnings(rows: WarningRow[]): Map<number, ShownWarning[]> {
   const shown = new Map<number, ShownWarning[]>()
   for (const row of rows) {
+    const off = new Set(row.qaOff)
     const warnings: QaWarning[] = [
       ...(row.qa ?? []),
       ...(row.otherTarget ? [{ code: 'inconsistent-target' as const }] : []),
       ...(row.otherSource ? [{ code: 'inconsistent-source' as const }] : []),
     ]
     const ignored = new Set(row.ignored)
-    const list = warnings.filter((warning) => !off.has(checkOf(warning.code))).map((warning) => ({ ...warning, key: warningKey(warning), ignored: ignored.has(warningKey(warning)) }))
+    const list = warnings
+      .filter((warning) => !off.has(checkOf(warning.code)))
+      .map((warning) => ({ ...warning, key: warningKey(warning), ignored: ignored.has(warningKey(warning)) }))
     if (list.length > 0) shown.set(row.id, list)
   }
   return shown
@@ -155,6 +203,7 @@ export async function segmentWarnings(projectId: number, segmentIds?: number[]):
 
 interface WarningRow {
   id: number
+  qaOff: QaCheck[]
   qa: QaWarning[] | null
   ignored: string[]
   otherTarget: boolean
@@ -203,10 +252,9 @@ export async function saveQaOff(projectId: number, off: string[]): Promise<void>
 
 /** Queues the background check of the project's unchecked translations, unless one is queued already. */
 export async function queueQaCheck(using: Queryable, projectId: number): Promise<void> {
-  const [waiting] = await using.query(
-    `select 1 from tasks where kind = 'qa-check' and project_id = $1 and status in ('queued', 'running') limit 1`,
-    [projectId],
-  )
+  const [waiting] = await using.query(`select 1 from tasks where kind = 'qa-check' and project_id = $1 and status in ('queued', 'running') limit 1`, [
+    projectId,
+  ])
   if (waiting) return
   await enqueue(using, { kind: 'qa-check', projectId })
   wakeWorker()

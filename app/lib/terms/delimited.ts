@@ -6,7 +6,19 @@ import { TERM_STATUSES, type GlossaryConcept, type GlossaryTerm, type TermStatus
  * value of a concept-id column, so one concept may have several target terms.
  */
 
-export const COLUMN_ROLES = ['source', 'target', 'sourceStatus', 'targetStatus', 'partOfSpeech', 'definition', 'context', 'note', 'subject', 'concept', 'ignore'] as const
+export const COLUMN_ROLES = [
+  'source',
+  'target',
+  'sourceStatus',
+  'targetStatus',
+  'partOfSpeech',
+  'definition',
+  'context',
+  'note',
+  'subject',
+  'concept',
+  'ignore',
+] as const
 export type ColumnRole = (typeof COLUMN_ROLES)[number]
 
 export type Delimiter = ',' | ';' | '\t'

@@ -99,7 +99,10 @@ export async function saveProjectGlossaries(project: MemoryProject, choices: Glo
 /** Gone at once from every page and lookup; a background task removes its concepts in bounded batches. */
 export async function deleteGlossary(ownerId: number, glossaryId: number): Promise<boolean> {
   const marked = await db().transaction(async (tx) => {
-    const rows = await tx.query('update glossaries set deleted_at = now() where id = $1 and owner_id = $2 and deleted_at is null returning id', [glossaryId, ownerId])
+    const rows = await tx.query('update glossaries set deleted_at = now() where id = $1 and owner_id = $2 and deleted_at is null returning id', [
+      glossaryId,
+      ownerId,
+    ])
     if (rows.length > 0) await enqueue(tx, { kind: 'purge-glossary', payload: { glossaryId } })
     return rows.length > 0
   })
@@ -132,7 +135,14 @@ export async function addConcepts(
     await using.query(
       `insert into glossary_concepts (id, glossary_id, subject, definition, note, import_id) overriding system value
        select c.id, $1, c.subject, c.definition, c.note, $6 from unnest($2::bigint[], $3::text[], $4::text[], $5::text[]) as c(id, subject, definition, note)`,
-      [glossary.id, batchIds, batch.map((c) => c.subject ?? null), batch.map((c) => c.definition ?? null), batch.map((c) => c.note ?? null), importId],
+      [
+        glossary.id,
+        batchIds,
+        batch.map((c) => c.subject ?? null),
+        batch.map((c) => c.definition ?? null),
+        batch.map((c) => c.note ?? null),
+        importId,
+      ],
     )
     const terms = batch.flatMap((concept, index) => [
       ...concept.source.map((term) => termRow(batchIds[index]!, 'source', term, glossary.sourceLang)),
@@ -230,7 +240,13 @@ export async function conceptsById(ids: number[], using: Queryable = db()): Prom
   const byConcept = new Map<string, StoredConcept>(
     concepts.map((row) => [
       row.id,
-      { id: Number(row.id), glossaryId: row.glossaryId, ...orUndefined({ subject: row.subject, definition: row.definition, note: row.note }), source: [], target: [] },
+      {
+        id: Number(row.id),
+        glossaryId: row.glossaryId,
+        ...orUndefined({ subject: row.subject, definition: row.definition, note: row.note }),
+        source: [],
+        target: [],
+      },
     ]),
   )
   for (const row of terms) {
@@ -303,7 +319,11 @@ export async function findConcept(ownerId: number, conceptId: number): Promise<S
 }
 
 /** Replaces a concept's fields and terms (the edit form sends the whole concept). */
-export async function replaceConcept(glossary: Pick<Glossary, 'id' | 'sourceLang' | 'targetLang'>, conceptId: number, concept: GlossaryConcept): Promise<void> {
+export async function replaceConcept(
+  glossary: Pick<Glossary, 'id' | 'sourceLang' | 'targetLang'>,
+  conceptId: number,
+  concept: GlossaryConcept,
+): Promise<void> {
   await db().transaction(async (tx) => {
     await tx.query('update glossary_concepts set subject = $2, definition = $3, note = $4 where id = $1', [
       conceptId,
@@ -323,7 +343,8 @@ export async function replaceConcept(glossary: Pick<Glossary, 'id' | 'sourceLang
 export async function deleteConcept(glossaryId: number, conceptId: number): Promise<boolean> {
   return db().transaction(async (tx) => {
     const removed = await tx.query('delete from glossary_concepts where id = $1 and glossary_id = $2 returning id', [conceptId, glossaryId])
-    if (removed.length > 0) await tx.query('update glossaries set concept_count = concept_count - 1, version = version + 1 where id = $1', [glossaryId])
+    if (removed.length > 0)
+      await tx.query('update glossaries set concept_count = concept_count - 1, version = version + 1 where id = $1', [glossaryId])
     return removed.length > 0
   })
 }

@@ -17,14 +17,17 @@ export function glossaryExport(glossary: Glossary, format: 'tbx' | 'csv'): Reada
     async pull(controller) {
       if (!started) {
         started = true
-        controller.enqueue(encoder.encode(format === 'tbx' ? tbxStart(glossary.name, glossary.sourceLang) : `\uFEFF${csvHeader(glossary.sourceLang, glossary.targetLang)}`))
+        controller.enqueue(
+          encoder.encode(
+            format === 'tbx' ? tbxStart(glossary.name, glossary.sourceLang) : `\uFEFF${csvHeader(glossary.sourceLang, glossary.targetLang)}`,
+          ),
+        )
         return
       }
-      const rows = await db().query<{ id: string }>('select id::text from glossary_concepts where glossary_id = $1 and id > $2 order by id limit $3', [
-        glossary.id,
-        after,
-        EXPORT_BATCH,
-      ])
+      const rows = await db().query<{ id: string }>(
+        'select id::text from glossary_concepts where glossary_id = $1 and id > $2 order by id limit $3',
+        [glossary.id, after, EXPORT_BATCH],
+      )
       if (rows.length === 0) {
         if (format === 'tbx') controller.enqueue(encoder.encode(TBX_END))
         controller.close()
@@ -33,7 +36,9 @@ export function glossaryExport(glossary: Glossary, format: 'tbx' | 'csv'): Reada
       after = Number(rows.at(-1)!.id)
       const concepts = await conceptsById(rows.map((row) => Number(row.id)))
       const text = concepts
-        .map((concept) => (format === 'tbx' ? tbxConcept(concept.id, concept, glossary.sourceLang, glossary.targetLang) : csvConcept(concept.id, concept)))
+        .map((concept) =>
+          format === 'tbx' ? tbxConcept(concept.id, concept, glossary.sourceLang, glossary.targetLang) : csvConcept(concept.id, concept),
+        )
         .join('')
       controller.enqueue(encoder.encode(text))
     },

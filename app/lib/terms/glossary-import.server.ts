@@ -100,7 +100,14 @@ export async function receiveGlossaryUpload(
   return { ok: true, upload: upload! }
 }
 
-async function queueImport(glossary: Glossary, fileId: number, fileName: string, format: GlossaryFormat, delimiter: Delimiter | null, mapping: ColumnRole[] | null) {
+async function queueImport(
+  glossary: Glossary,
+  fileId: number,
+  fileName: string,
+  format: GlossaryFormat,
+  delimiter: Delimiter | null,
+  mapping: ColumnRole[] | null,
+) {
   const upload = await db().transaction(async (tx) => {
     const [row] = await tx.query<GlossaryImport>(
       `insert into glossary_imports (glossary_id, file_id, file_name, format, delimiter, mapping, status)
@@ -138,7 +145,10 @@ export async function previewRows(upload: GlossaryImport, rows = 4): Promise<str
     [row.fileId],
   )
   const text = Buffer.from(first?.base64 ?? '', 'base64').toString('utf8')
-  const lines = text.split(/\r?\n/).slice(0, rows + 1).join('\n')
+  const lines = text
+    .split(/\r?\n/)
+    .slice(0, rows + 1)
+    .join('\n')
   return parseDelimited(lines, upload.delimiter ?? ',') ?? []
 }
 
@@ -155,7 +165,11 @@ export async function confirmMapping(upload: GlossaryImport, roles: string[]): P
 }
 
 /** Reads the whole file: the concepts, or why it cannot be imported. */
-async function readUpload(upload: GlossaryImport, glossary: Glossary, bytes: Uint8Array): Promise<{ concepts: GlossaryConcept[]; skipped: number } | GlossaryImportReport> {
+async function readUpload(
+  upload: GlossaryImport,
+  glossary: Glossary,
+  bytes: Uint8Array,
+): Promise<{ concepts: GlossaryConcept[]; skipped: number } | GlossaryImportReport> {
   if (upload.format === 'tbx') {
     const reading = readTbx(
       (async function* () {
@@ -194,7 +208,8 @@ export async function runGlossaryImport(importId: number): Promise<void> {
   const read = await readUpload(upload, glossary, await storedFileBytes(upload.fileId))
   let report: GlossaryImportReport
   if ('error' in read) report = read
-  else if (!('concepts' in read) || read.concepts.length === 0) report = { imported: 0, skipped: 'skipped' in read ? read.skipped : 0, error: 'no-concepts' }
+  else if (!('concepts' in read) || read.concepts.length === 0)
+    report = { imported: 0, skipped: 'skipped' in read ? read.skipped : 0, error: 'no-concepts' }
   else {
     await removeImported(importId, glossary.id)
     await addConcepts(glossary, read.concepts, db(), importId)

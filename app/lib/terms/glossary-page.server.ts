@@ -8,14 +8,12 @@ import { TERM_MAX, TERM_STATUSES, TEXT_MAX, type GlossaryConcept, type GlossaryT
 /** The glossary pages' forms (issue 17), told apart by intent; uploads are multipart and separate. */
 const glossaryName = z.string().trim().min(1).max(100)
 
-
 export const glossaryListFormSchema = z.object({
   intent: z.literal('create'),
   name: glossaryName,
   sourceLang: z.enum(GLOSSARY_LANGUAGES),
   targetLang: z.enum(GLOSSARY_LANGUAGES),
 })
-
 
 const optionalText = (max: number) =>
   z
@@ -42,7 +40,9 @@ export type ConceptFormProblem = 'no-source' | 'no-target' | 'too-long'
  * speech, definition, context and note.
  */
 export function conceptFromForm(form: FormData): { ok: true; concept: GlossaryConcept } | { ok: false; problem: ConceptFormProblem } {
-  const parsed = conceptFields.safeParse(Object.fromEntries([...form].filter((entry) => typeof entry[1] === 'string' && !entry[0].startsWith('target'))))
+  const parsed = conceptFields.safeParse(
+    Object.fromEntries([...form].filter((entry) => typeof entry[1] === 'string' && !entry[0].startsWith('target'))),
+  )
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path[0]
     return { ok: false, problem: field === 'sourceTerm' && String(form.get('sourceTerm') ?? '').trim() === '' ? 'no-source' : 'too-long' }
@@ -54,7 +54,12 @@ export function conceptFromForm(form: FormData): { ok: true; concept: GlossaryCo
     if (text === '') continue
     if (text.length > TERM_MAX) return { ok: false, problem: 'too-long' }
     const status = TERM_STATUSES.find((each) => each === statuses[index]) ?? 'admitted'
-    targets.push({ text, status, ...(parsed.data.partOfSpeech ? { partOfSpeech: parsed.data.partOfSpeech } : {}), ...(index === 0 && parsed.data.context ? { context: parsed.data.context } : {}) })
+    targets.push({
+      text,
+      status,
+      ...(parsed.data.partOfSpeech ? { partOfSpeech: parsed.data.partOfSpeech } : {}),
+      ...(index === 0 && parsed.data.context ? { context: parsed.data.context } : {}),
+    })
   }
   if (targets.length === 0) return { ok: false, problem: 'no-target' }
   const { sourceTerm, sourceStatus, definition, note } = parsed.data

@@ -7,7 +7,7 @@ import type { GlossaryConcept, GlossaryTerm, TermStatus } from './glossary-types
  * again. Pure: the export streams these pieces a batch of concepts at a time.
  */
 
-const xml = (text: string) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!)
+const xml = (text: string) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[char]!))
 
 const TBX_STATUS: Record<TermStatus, string> = {
   preferred: 'preferredTerm-admn-sts',
@@ -19,7 +19,9 @@ const TBX_STATUS: Record<TermStatus, string> = {
 export function tbxStart(name: string, sourceLang: string): string {
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n<martif type="TBX-Basic" xml:lang="${xml(sourceLang)}">\n` +
-    `<martifHeader><fileDesc><titleStmt><title>${xml(name)}</title></titleStmt><sourceDesc><p>Tulks</p></sourceDesc></fileDesc></martifHeader>\n<text><body>\n`
+    `<martifHeader><fileDesc><titleStmt><title>${xml(
+      name,
+    )}</title></titleStmt><sourceDesc><p>Tulks</p></sourceDesc></fileDesc></martifHeader>\n<text><body>\n`
   )
 }
 
@@ -59,7 +61,18 @@ export function csvConcept(id: number, concept: GlossaryConcept, delimiter: Deli
   const source = concept.source[0]
   return concept.target
     .map((target) =>
-      [String(id), source?.text ?? '', target.text, source?.status ?? 'admitted', target.status, target.partOfSpeech ?? '', concept.definition ?? '', target.context ?? '', concept.note ?? '', concept.subject ?? '']
+      [
+        String(id),
+        source?.text ?? '',
+        target.text,
+        source?.status ?? 'admitted',
+        target.status,
+        target.partOfSpeech ?? '',
+        concept.definition ?? '',
+        target.context ?? '',
+        concept.note ?? '',
+        concept.subject ?? '',
+      ]
         .map((value) => delimitedField(value, delimiter))
         .join(delimiter),
     )

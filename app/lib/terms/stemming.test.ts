@@ -5,7 +5,9 @@ import { stemKey, stemWords } from './stemming'
 describe('stemKey', () => {
   it('gives every case of a Latvian noun one stem, consonant alternations included', () => {
     const forms = (words: string[]) => new Set(words.map((word) => stemKey(word, 'lv')))
-    expect(forms(['dators', 'datora', 'datoram', 'datoru', 'datorā', 'datori', 'datoriem', 'datorus', 'datoros', 'Datoru'])).toEqual(new Set(['dator']))
+    expect(forms(['dators', 'datora', 'datoram', 'datoru', 'datorā', 'datori', 'datoriem', 'datorus', 'datoros', 'Datoru'])).toEqual(
+      new Set(['dator']),
+    )
     expect(forms(['māja', 'mājas', 'mājai', 'māju', 'mājā', 'mājām', 'mājās'])).toEqual(new Set(['māj']))
     expect(forms(['brālis', 'brāļa', 'brālim', 'brāļi', 'brāļiem'])).toEqual(new Set(['brāl']))
     expect(forms(['zivs', 'zivij', 'zivju', 'zivīm'])).toEqual(new Set(['ziv']))
@@ -19,7 +21,9 @@ describe('stemKey', () => {
   })
 
   it('uses Snowball for Russian (ё as е) and English, and the lower-cased word elsewhere', () => {
-    expect(new Set(['компьютер', 'компьютера', 'компьютеру', 'компьютером', 'компьютерами'].map((word) => stemKey(word, 'ru')))).toEqual(new Set(['компьютер']))
+    expect(new Set(['компьютер', 'компьютера', 'компьютеру', 'компьютером', 'компьютерами'].map((word) => stemKey(word, 'ru')))).toEqual(
+      new Set(['компьютер']),
+    )
     expect(stemKey('Ёлка', 'ru')).toBe(stemKey('елки', 'ru'))
     expect(stemKey('Translation memories', 'en-US')).toBe(stemKey('translation memory', 'en'))
     expect(stemKey('Häuser', 'de')).toBe('häuser')

@@ -33,7 +33,10 @@ describe('readTbx', () => {
         { text: 'skaitļotājs', status: 'deprecated', note: 'Old use.' },
       ],
     })
-    expect(concepts[1]).toEqual({ source: [{ text: 'translation memory', status: 'admitted' }], target: [{ text: 'tulkošanas atmiņa', status: 'admitted' }] })
+    expect(concepts[1]).toEqual({
+      source: [{ text: 'translation memory', status: 'admitted' }],
+      target: [{ text: 'tulkošanas atmiņa', status: 'admitted' }],
+    })
     expect((await read(fixture('basic-2008.tbx'), 'en', 'ru')).concepts.map((concept) => concept.target[0]?.text)).toEqual(['память переводов'])
   })
 

@@ -24,10 +24,7 @@ export interface TbxReport {
 }
 
 export class TbxReadError extends Error {
-  constructor(
-    readonly code: TbxErrorCode,
-    readonly detail?: string,
-  ) {
+  constructor(readonly code: TbxErrorCode, readonly detail?: string) {
     super(detail ? `${code}: ${detail}` : code)
     this.name = 'TbxReadError'
   }
@@ -112,11 +109,7 @@ class TbxHandler implements CheckedHandler {
   private readonly captures: Capture[] = []
   private readonly languages = new Set<string>()
 
-  constructor(
-    private readonly pair: LanguagePair,
-    private readonly report: TbxReport,
-    private readonly emit: (concept: GlossaryConcept) => void,
-  ) {}
+  constructor(private readonly pair: LanguagePair, private readonly report: TbxReport, private readonly emit: (concept: GlossaryConcept) => void) {}
 
   onopentag(tagName: string, attribs: Record<string, string>): void {
     const name = tagName.toLowerCase()
@@ -238,7 +231,7 @@ function statusOf(element: string, kind: string, value: string): TermStatus | un
 }
 
 function joined(first: string | undefined, second: string | undefined): string | undefined {
-  return first && second ? `${first} ${second}` : (first ?? second)
+  return first && second ? `${first} ${second}` : first ?? second
 }
 
 function definedOnly<T extends Record<string, unknown>>(object: T): Partial<T> {

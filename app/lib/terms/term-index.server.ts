@@ -1,4 +1,5 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises'
+import type { Queryable } from '../db/database.server'
 import { db } from '../db/db.server'
 import type { Glossary } from './glossaries.server'
 import type { TermStatus } from './glossary-types'
@@ -94,7 +95,7 @@ export async function termCopiesReady(glossaries: Pick<Glossary, 'id' | 'version
 }
 
 /** The source terms whose lookup key is one of `keys` in the glossaries, and then the target terms of concepts. */
-export async function termLookup(glossaries: Pick<Glossary, 'id' | 'version'>[], keys: string[]) {
+export async function termLookup(glossaries: Pick<Glossary, 'id' | 'version'>[], keys: string[], using: Queryable = db()) {
   const current = glossaries.flatMap((glossary) => {
     const copy = copies.get(glossary.id)
     return copy?.version === glossary.version ? [copy] : []
@@ -106,7 +107,7 @@ export async function termLookup(glossaries: Pick<Glossary, 'id' | 'version'>[],
     missingIds.length === 0 || keys.length === 0
       ? []
       : (
-          await db().query<{ conceptId: string; stems: string }>(
+          await using.query<{ conceptId: string; stems: string }>(
             `select concept_id::text as "conceptId", stems from glossary_terms
               where glossary_id = any($1::integer[]) and side = 'source' and lookup_key = any($2::text[])`,
             [missingIds, keys],
@@ -122,7 +123,7 @@ export async function termLookup(glossaries: Pick<Glossary, 'id' | 'version'>[],
       }
       const left = conceptIds.filter((conceptId) => !found.has(conceptId))
       if (left.length === 0 || missingIds.length === 0) return found
-      const rows = await db().query<{ conceptId: string; term: string; status: TermStatus }>(
+      const rows = await using.query<{ conceptId: string; term: string; status: TermStatus }>(
         `select concept_id::text as "conceptId", term, status from glossary_terms
           where concept_id = any($1::bigint[]) and side = 'target' order by ${STATUS_ORDER}, id`,
         [left],

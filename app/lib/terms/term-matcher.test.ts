@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { stemKey } from './stemming'
 import { findTerms, lookupKey, lookupKeysOf, segmentWords, termIndex } from './term-matcher'
 
-const index = (terms: [number, string][], language: string) => termIndex(terms.map(([conceptId, term]) => ({ conceptId, stems: stemKey(term, language) })))
+const index = (terms: [number, string][], language: string) =>
+  termIndex(terms.map(([conceptId, term]) => ({ conceptId, stems: stemKey(term, language) })))
 
 describe('findTerms', () => {
   it('finds inflected Latvian and Russian terms, longest first, not across tags', () => {
@@ -25,7 +26,19 @@ describe('findTerms', () => {
   })
 
   it('lists every concept that has the term', () => {
-    expect(findTerms('the file', 'en', index([[1, 'file'], [2, 'files']], 'en'))[0]?.conceptIds).toEqual([1, 2])
+    expect(
+      findTerms(
+        'the file',
+        'en',
+        index(
+          [
+            [1, 'file'],
+            [2, 'files'],
+          ],
+          'en',
+        ),
+      )[0]?.conceptIds,
+    ).toEqual([1, 2])
   })
 
   it('looks terms up by their first three stems: a window asks for its words, pairs and triples, not across tags', () => {

@@ -1,3 +1,5 @@
+import type { Queryable } from '../db/database.server'
+import { db } from '../db/db.server'
 import type { MemoryProject } from '../tm/memories.server'
 import { glossariesForProject, type Glossary } from './glossaries.server'
 import type { TermStatus } from './glossary-types'
@@ -23,15 +25,17 @@ export async function termsInWindow(
   segments: { id: number; source: string }[],
   /** The project's glossaries, when the caller has them already (the translator's settings). */
   known?: Glossary[],
+  /** The transaction to read in (a save's QA inside the save's transaction). */
+  using: Queryable = db(),
 ): Promise<WindowTerms> {
   const empty: WindowTerms = { hits: new Map(), targets: new Map() }
   if (segments.length === 0) return empty
-  const glossaries = (known ?? (await glossariesForProject(project))).filter((glossary) => glossary.read)
+  const glossaries = (known ?? (await glossariesForProject(project, using))).filter((glossary) => glossary.read)
   if (glossaries.length === 0) return empty
   const runs = new Map(segments.map((segment) => [segment.id, segmentWords(segment.source, project.sourceLang)]))
   const keys = lookupKeysOf([...runs.values()].flat())
   if (keys.length === 0) return empty
-  const lookup = await termLookup(glossaries, keys)
+  const lookup = await termLookup(glossaries, keys, using)
   const index = termIndex(lookup.candidates)
   const hits = new Map([...runs].map(([id, segmentRuns]) => [id, findInRuns(segmentRuns, index)]))
   const found = new Set([...hits.values()].flatMap((list) => list.flatMap((hit) => hit.conceptIds)))
