@@ -16,8 +16,8 @@ import { misspelledWords } from './spelling.server'
  * The QA of a project's translations (issue 17, point 4). A segment is checked when it is saved (saveSegment: the
  * text checks of checks.ts, the glossary terms of its source, the spelling of its target) and the warnings kept in
  * segments.qa, so the translator, the report and the file list read them without checking again; a bulk change
- * (pretranslation, split, merge) leaves qa null and queues a `qa-check` task that checks those segments in batches,
- * off the request thread. Consistency across the project (one source translated two ways, one translation for two
+ * (pretranslation, split, merge) leaves qa null, and a background task checks those segments in batches (the
+ * pretranslation task itself, or a queued `qa-check`), off the request thread. Consistency across the project (one source translated two ways, one translation for two
  * sources) depends on other segments, so it is found when asked, through the md5 indexes. Which checks show is the
  * project's choice (projects.qa_off), applied when reading: turning a check back on needs no new check.
  */
@@ -35,25 +35,19 @@ async function checkedProject(projectId: number, using: Queryable = db()): Promi
 /** How many segments one batch of the background check reads and writes. */
 const BATCH = 200
 
-/** Checks these segments' translations now and keeps the warnings (an empty translation has none: qa null). */
+/** Checks these segments' translations and keeps the warnings (background work: the pretranslation and qa-check tasks). */
 export async function checkSegments(projectId: number, segmentIds: number[]): Promise<void> {
   if (segmentIds.length === 0) return
   // The project's languages and owner come with the segments: one statement.
-  const rows = await db().query<{ id: number; source: string; target: string } & CheckedProject>(
-    `select s.id, s.source, s.target, p.owner_id as "ownerId", p.source_lang as "sourceLang", p.target_lang as "targetLang", p.qa_off as "qaOff"
+  const rows = await db().query<{ id: number; source: string; target: string } & Omit<MemoryProject, 'id'>>(
+    `select s.id, s.source, s.target, p.owner_id as "ownerId", p.source_lang as "sourceLang", p.target_lang as "targetLang"
        from segments s join projects p on p.id = s.project_id
       where s.project_id = $1 and s.id = any($2::integer[]) and s.target is not null`,
     [projectId, segmentIds],
   )
   const first = rows[0]
   if (!first) return
-  const project: CheckedProject = {
-    id: projectId,
-    ownerId: first.ownerId,
-    sourceLang: first.sourceLang,
-    targetLang: first.targetLang,
-    qaOff: first.qaOff,
-  }
+  const project: MemoryProject = { id: projectId, ownerId: first.ownerId, sourceLang: first.sourceLang, targetLang: first.targetLang }
   const found = await findWarnings(project, rows)
   await db().query(
     `update segments s set qa = w.qa::jsonb from unnest($2::integer[], $3::text[], $4::text[]) as w(id, target, qa)
