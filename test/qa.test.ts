@@ -61,12 +61,22 @@ describe('QA on save', () => {
   it('remembers an ignored warning, counts only the others, and leaves out the checks the project turned off', async () => {
     expect(await setIgnored(project.id, ids[3]!, 'inconsistent-target', true)).toBe(true)
     expect((await segmentWarnings(project.id, [ids[3]!])).get(ids[3]!)).toEqual([{ code: 'inconsistent-target', key: 'inconsistent-target', ignored: true }])
-    expect((await warningCounts([project.id])).get(project.id)).toBe(3)
     await saveQaOff(project.id, ['inconsistency', 'not-a-check'])
-    expect((await warningCounts([project.id])).get(project.id)).toBe(0)
+    expect((await segmentWarnings(project.id)).size).toBe(0)
     await saveQaOff(project.id, [])
     expect(await setIgnored(project.id, ids[3]!, 'inconsistent-target', false)).toBe(true)
-    expect((await warningCounts([project.id])).get(project.id)).toBe(4)
+    expect([...(await segmentWarnings(project.id)).values()].flat()).toHaveLength(4)
+
+    // The file list counts the warnings found on save: ignored ones and those of checks turned off left out.
+    await save(1, 'Skaitļotājs ir jauns')
+    expect((await warningCounts([project.id])).get(project.id)).toBe(3)
+    expect(await setIgnored(project.id, ids[1]!, 'term-avoided:skaitļotājs', true)).toBe(true)
+    expect((await warningCounts([project.id])).get(project.id)).toBe(2)
+    await saveQaOff(project.id, ['punctuation'])
+    expect((await warningCounts([project.id])).get(project.id)).toBe(1)
+    await saveQaOff(project.id, [])
+    await save(1, 'Dators ir jauns.')
+    expect((await warningCounts([project.id])).get(project.id)).toBeUndefined()
   })
 
   it('checks translations changed in bulk in the background', async () => {

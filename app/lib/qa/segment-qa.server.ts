@@ -9,7 +9,7 @@ import { stemWords } from '../terms/stemming'
 import { termsInWindow } from '../terms/term-recognition.server'
 import type { MemoryProject } from '../tm/memories.server'
 import { qaWarnings } from './checks'
-import { checkOf, isQaCheck, warningKey, type QaCheck, type QaWarning } from './qa-kinds'
+import { checkOf, isQaCheck, QA_CODES, warningKey, type QaCheck, type QaCode, type QaWarning } from './qa-kinds'
 import { misspelledWords } from './spelling.server'
 
 /**
@@ -206,13 +206,30 @@ interface WarningRow {
 
 const IGNORED = 'array(select i.warning from qa_ignores i where i.segment_id = s.id) as ignored'
 
-/** The warnings that are not ignored, per project, for the file list. */
+/**
+ * The file list's count per project: the warnings found on save that are not ignored, of the checks the project has
+ * on — one statement for the whole page, counted from the warnings themselves (segments_qa_idx), so a page of large
+ * files costs no more than their warnings. Inconsistencies, found only when read, are the report's.
+ */
 export async function warningCounts(projectIds: number[]): Promise<Map<number, number>> {
   if (projectIds.length === 0) return new Map()
-  const counts = await Promise.all(
-    projectIds.map(async (id) => [id, [...(await segmentWarnings(id)).values()].flat().filter((warning) => !warning.ignored).length] as const),
+  const rows = await db().query<{ projectId: number; code: QaCode; count: number; qaOff: QaCheck[] }>(
+    `select s.project_id as "projectId", w.value->>'code' as code, count(*)::integer as count, p.qa_off as "qaOff"
+       from segments s
+       join projects p on p.id = s.project_id
+       cross join lateral jsonb_array_elements(s.qa) w
+      where s.project_id = any($1::integer[]) and s.qa <> '[]'::jsonb
+        and not exists (select 1 from qa_ignores i where i.segment_id = s.id
+                           and i.warning = case when w.value ? 'detail' then (w.value->>'code') || ':' || (w.value->>'detail') else w.value->>'code' end)
+      group by s.project_id, w.value->>'code', p.qa_off`,
+    [projectIds],
   )
-  return new Map(counts)
+  const counts = new Map<number, number>()
+  for (const row of rows) {
+    if (!QA_CODES.includes(row.code) || row.qaOff.includes(checkOf(row.code))) continue
+    counts.set(row.projectId, (counts.get(row.projectId) ?? 0) + row.count)
+  }
+  return counts
 }
 
 /** How many translations wait for their check (changed in bulk since). */
