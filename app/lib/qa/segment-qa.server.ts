@@ -21,17 +21,6 @@ import { misspelledWords } from './spelling.server'
  * sources) depends on other segments, so it is found when asked, through the md5 indexes. Which checks show is the
  * project's choice (projects.qa_off), applied when reading: turning a check back on needs no new check.
  */
-interface CheckedProject extends MemoryProject {
-  qaOff: QaCheck[]
-}
-
-const projectColumns = `id, owner_id as "ownerId", source_lang as "sourceLang", target_lang as "targetLang", qa_off as "qaOff"`
-
-async function checkedProject(projectId: number, using: Queryable = db()): Promise<CheckedProject | undefined> {
-  const [project] = await using.query<CheckedProject>(`select ${projectColumns} from projects where id = $1`, [projectId])
-  return project
-}
-
 /** How many segments one batch of the background check reads and writes. */
 const BATCH = 200
 
@@ -141,23 +130,23 @@ export interface ShownWarning extends QaWarning {
  */
 export async function segmentWarnings(projectId: number, segmentIds?: number[]): Promise<Map<number, ShownWarning[]>> {
   if (segmentIds) return shownWarnings(await windowWarningRows(projectId, segmentIds))
-  const project = await checkedProject(projectId)
-  if (!project) return new Map()
-  const consistency = !project.qaOff.includes('inconsistency')
-  // The whole project: the sources with two translations and the translations of two sources, grouped once.
-  const rows = await db().query<Omit<WarningRow, 'qaOff'>>(
-    `with translated as (select source, source_plain, target from segments where project_id = $1 and target is not null and $2),
-              two_targets as (select source from translated group by source having count(distinct target) > 1),
-              two_sources as (select target from translated group by target having count(distinct source_plain) > 1)
-         select s.id, s.qa, ${IGNORED},
-                s.source in (select source from two_targets) as "otherTarget", s.target in (select target from two_sources) as "otherSource"
-           from segments s
-          where s.project_id = $1 and s.target is not null
-            and (s.qa <> '[]'::jsonb or s.source in (select source from two_targets) or s.target in (select target from two_sources))
-          order by s.position`,
-    [projectId, consistency],
+  // The whole project, in one statement with its choice of checks: the sources with two translations and the
+  // translations of two sources, grouped once.
+  const rows = await db().query<WarningRow>(
+    `with translated as (
+            select s.source, s.source_plain, s.target from segments s join projects p on p.id = s.project_id
+             where s.project_id = $1 and s.target is not null and not 'inconsistency' = any(p.qa_off)),
+          two_targets as (select source from translated group by source having count(distinct target) > 1),
+          two_sources as (select target from translated group by target having count(distinct source_plain) > 1)
+     select s.id, s.qa, ${IGNORED}, p.qa_off as "qaOff",
+            s.source in (select source from two_targets) as "otherTarget", s.target in (select target from two_sources) as "otherSource"
+       from segments s join projects p on p.id = s.project_id
+      where s.project_id = $1 and s.target is not null
+        and (s.qa <> '[]'::jsonb or s.source in (select source from two_targets) or s.target in (select target from two_sources))
+      order by s.position`,
+    [projectId],
   )
-  return shownWarnings(rows.map((row) => ({ ...row, qaOff: project.qaOff })))
+  return shownWarnings(rows)
 }
 
 /** A window's warnings in one statement (the translator's page): the project's choice of checks read with them. */
