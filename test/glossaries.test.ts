@@ -5,7 +5,16 @@ import { db } from '~/lib/db/db.server'
 import { startWorker } from '~/lib/jobs/worker.server'
 import { allTaskHandlers } from '~/lib/jobs/task-handlers.server'
 import type { ProjectSummary } from '~/lib/projects/projects.server'
-import { addConcepts, createGlossary, deleteGlossary, listConcepts, listGlossaries, saveProjectGlossaries, searchGlossaries, type Glossary } from '~/lib/terms/glossaries.server'
+import {
+  addConcepts,
+  createGlossary,
+  deleteGlossary,
+  listConcepts,
+  listGlossaries,
+  saveProjectGlossaries,
+  searchGlossaries,
+  type Glossary,
+} from '~/lib/terms/glossaries.server'
 import { confirmMapping, findImport, previewRows, receiveGlossaryUpload, runGlossaryImport } from '~/lib/terms/glossary-import.server'
 import { termsInWindow } from '~/lib/terms/term-recognition.server'
 import { memoryProject } from '~/lib/tm/tm-api-calls.server'
@@ -63,20 +72,34 @@ describe('importing a glossary', () => {
     const glossary = await createGlossary(owner.id, { name: 'CSV', sourceLang: 'en', targetLang: 'lv' })
     const uploaded = await upload(glossary, 'terms.csv', fixture('glossary.csv'))
     if (!uploaded.ok) throw new Error(uploaded.code)
-    expect(uploaded.upload).toMatchObject({ status: 'mapping', delimiter: ';', mapping: ['concept', 'source', 'target', 'targetStatus', 'definition'] })
+    expect(uploaded.upload).toMatchObject({
+      status: 'mapping',
+      delimiter: ';',
+      mapping: ['concept', 'source', 'target', 'targetStatus', 'definition'],
+    })
     expect((await previewRows(uploaded.upload))[1]).toEqual(['1', 'computer', 'dators', 'preferred', 'A machine; it processes data'])
     expect(await confirmMapping(uploaded.upload, ['concept', 'source', 'ignore', 'ignore', 'ignore'])).toBe(false)
     expect(await confirmMapping(uploaded.upload, ['concept', 'source', 'target', 'targetStatus', 'note'])).toBe(true)
     await runTasks()
     expect(await findImport(owner.id, uploaded.upload.id)).toMatchObject({ status: 'done', report: { imported: 2, skipped: 1 } })
-    expect((await listConcepts(glossary.id, 1)).concepts.map((concept) => concept.note ?? null).sort()).toEqual(['A machine; it processes data', null])
+    expect((await listConcepts(glossary.id, 1)).concepts.map((concept) => concept.note ?? null).sort()).toEqual([
+      'A machine; it processes data',
+      null,
+    ])
   })
 
   it('imports nothing from a broken file, refuses a stranger, a wrong extension and an empty file', async () => {
     const glossary = await createGlossary(owner.id, { name: 'Broken', sourceLang: 'en', targetLang: 'lv' })
-    const broken = await upload(glossary, 'broken.tbx', new TextEncoder().encode(fixture('basic-2008.tbx').toString('utf8').replace('</termEntry>', '')))
+    const broken = await upload(
+      glossary,
+      'broken.tbx',
+      new TextEncoder().encode(fixture('basic-2008.tbx').toString('utf8').replace('</termEntry>', '')),
+    )
     await runTasks()
-    expect(await findImport(owner.id, broken.ok ? broken.upload.id : 0)).toMatchObject({ status: 'failed', report: { imported: 0, error: 'malformed-xml' } })
+    expect(await findImport(owner.id, broken.ok ? broken.upload.id : 0)).toMatchObject({
+      status: 'failed',
+      report: { imported: 0, error: 'malformed-xml' },
+    })
     expect((await listConcepts(glossary.id, 1)).total).toBe(0)
     expect(await upload(glossary, 'x.tbx', fixture('basic-2008.tbx'), stranger)).toEqual({ ok: false, code: 'no-glossary' })
     expect(await upload(glossary, 'x.docx', fixture('basic-2008.tbx'))).toEqual({ ok: false, code: 'wrong-extension' })
@@ -88,7 +111,12 @@ describe('importing a glossary', () => {
     const uploaded = await upload(glossary, 'retry.tbx', fixture('basic-2008.tbx'))
     const importId = uploaded.ok ? uploaded.upload.id : 0
     // A run cut off after writing one batch: the concepts are there, the import still running.
-    await addConcepts(glossary, [{ source: [{ text: 'computer', status: 'admitted' }], target: [{ text: 'dators', status: 'admitted' }] }], db(), importId)
+    await addConcepts(
+      glossary,
+      [{ source: [{ text: 'computer', status: 'admitted' }], target: [{ text: 'dators', status: 'admitted' }] }],
+      db(),
+      importId,
+    )
     await db().query(`update glossary_imports set status = 'running' where id = $1`, [importId])
     await runGlossaryImport(importId)
     expect((await listConcepts(glossary.id, 1)).total).toBe(2)
@@ -101,7 +129,13 @@ describe('recognising terms', () => {
   it('finds inflected and multi-word terms of the glossaries the project reads, with all their targets', async () => {
     const glossary = await createGlossary(owner.id, { name: 'Window', sourceLang: 'en', targetLang: 'lv' })
     await addConcepts(glossary, [
-      { source: [{ text: 'computer', status: 'admitted' }], target: [{ text: 'dators', status: 'preferred' }, { text: 'skaitļotājs', status: 'obsolete' }] },
+      {
+        source: [{ text: 'computer', status: 'admitted' }],
+        target: [
+          { text: 'dators', status: 'preferred' },
+          { text: 'skaitļotājs', status: 'obsolete' },
+        ],
+      },
       { source: [{ text: 'translation memory', status: 'admitted' }], target: [{ text: 'tulkošanas atmiņa', status: 'admitted' }] },
     ])
     const segments = [
@@ -120,7 +154,10 @@ describe('recognising terms', () => {
       { text: 'skaitļotājs', status: 'obsolete' },
     ])
 
-    await saveProjectGlossaries(memoryProject(project, owner.id), (await listGlossaries(owner.id)).map((each) => ({ id: each.id, read: false, write: false })))
+    await saveProjectGlossaries(
+      memoryProject(project, owner.id),
+      (await listGlossaries(owner.id)).map((each) => ({ id: each.id, read: false, write: false })),
+    )
     expect((await termsInWindow(memoryProject(project, owner.id), segments)).hits.size).toBe(0)
   })
 
@@ -132,6 +169,28 @@ describe('recognising terms', () => {
     expect((await listGlossaries(owner.id)).map((each) => each.id)).not.toContain(glossary.id)
     await runTasks()
     expect(await db().query('select id from glossary_concepts where glossary_id = $1', [glossary.id])).toEqual([])
+    expect(await db().query('select id from glossary_terms where glossary_id = $1', [glossary.id])).toEqual([])
+  })
+
+  it('deleting a concept or a whole glossary row deletes what belongs to it (migration 18 replaced the cascades)', async () => {
+    const glossary = await createGlossary(owner.id, { name: 'Rows', sourceLang: 'en', targetLang: 'lv' })
+    const [first, second] = await addConcepts(glossary, [
+      { source: [{ text: 'disk', status: 'admitted' }], target: [{ text: 'disks', status: 'admitted' }] },
+      {
+        source: [{ text: 'file', status: 'admitted' }],
+        target: [
+          { text: 'datne', status: 'preferred' },
+          { text: 'fails', status: 'deprecated' },
+        ],
+      },
+    ])
+    const termsOf = async (conceptId: number) => (await db().query('select id from glossary_terms where concept_id = $1', [conceptId])).length
+    expect([await termsOf(first!), await termsOf(second!)]).toEqual([2, 3])
+    await db().query('delete from glossary_concepts where id = $1', [first])
+    expect([await termsOf(first!), await termsOf(second!)]).toEqual([0, 3])
+    await db().query('delete from glossaries where id = $1', [glossary.id])
+    expect(await db().query('select id from glossary_concepts where glossary_id = $1', [glossary.id])).toEqual([])
+    expect(await termsOf(second!)).toBe(0)
   })
 })
 
