@@ -4,12 +4,27 @@ import type { FormatFilter } from './types'
 import { xliff12Filter } from './xliff12/filter.server'
 import { xliff20Filter } from './xliff20/filter.server'
 import { docxFilter } from './docx/filter.server'
+import { jsonFilter } from './json/filter.server'
+import { poFilter } from './po/filter.server'
+import { propertiesFilter } from './properties/filter.server'
+import { srtFilter, vttFilter } from './subtitles/filter.server'
 
 /**
  * The one place formats are registered (STYLE.md: one way to register a format). Order matters only where
  * two filters share an extension (.xlf/.xliff): each checks the root's version, so exactly one accepts.
  */
-export const formats: readonly FormatFilter[] = [txtFilter, htmlFilter, docxFilter, xliff12Filter, xliff20Filter]
+export const formats: readonly FormatFilter[] = [
+  txtFilter,
+  htmlFilter,
+  docxFilter,
+  xliff12Filter,
+  xliff20Filter,
+  poFilter,
+  propertiesFilter,
+  jsonFilter,
+  srtFilter,
+  vttFilter,
+]
 
 export function formatById(id: string): FormatFilter | undefined {
   return formats.find((filter) => filter.id === id)

@@ -21,8 +21,13 @@ export interface Unit {
   context?: string
 }
 
+/** What a filter may need to know of the project (issue 18: a PO file's plural forms are the target language's). */
+export interface FilterOptions {
+  targetLang?: string
+}
+
 export interface FormatFilter {
-  /** Registry key, stored with the project: 'txt' | 'html' | 'docx' | 'xliff12' | 'xliff20'. */
+  /** Registry key, stored with the project: 'txt', 'html', 'docx', 'xliff12', 'xliff20', 'po', 'json', … */
   id: string
   /** Lower-case extensions without the dot. */
   extensions: string[]
@@ -31,12 +36,12 @@ export interface FormatFilter {
   /** True when the bytes are this format (content is checked, not only the name). */
   detect(name: string, bytes: Uint8Array): boolean
   /** Throws FormatError for a broken file. */
-  extract(bytes: Uint8Array): Unit[]
+  extract(bytes: Uint8Array, options?: FilterOptions): Unit[]
   /**
    * The file with each unit's content replaced by the translation for its key (units without one keep
    * their source). Identity merge (every unit's source as its translation) reproduces the original.
    */
-  merge(bytes: Uint8Array, translations: ReadonlyMap<string, TaggedText>): Uint8Array
+  merge(bytes: Uint8Array, translations: ReadonlyMap<string, TaggedText>, options?: FilterOptions): Uint8Array
 }
 
 /** A file that cannot be read as its format (SPEC §8 ErrorConvertingFile). */

@@ -83,8 +83,8 @@ function statusOf(state: Unit['targetState']): SegmentRow['status'] {
 }
 
 async function projectForTask(task: Task) {
-  const [project] = await db().query<{ id: number; format: string; sourceLang: string }>(
-    `select id, format, source_lang as "sourceLang" from projects where id = $1 and deleted_at is null`,
+  const [project] = await db().query<{ id: number; format: string; sourceLang: string; targetLang: string }>(
+    `select id, format, source_lang as "sourceLang", target_lang as "targetLang" from projects where id = $1 and deleted_at is null`,
     [task.projectId],
   )
   return project
@@ -93,12 +93,12 @@ async function projectForTask(task: Task) {
 /** Rows per statement while converting: about 10 ms of the embedded database's time each. */
 const WRITE_BATCH = 200
 
-export async function convertProject(projectId: number, sourceLang: string, format: string): Promise<void> {
+export async function convertProject(projectId: number, sourceLang: string, format: string, targetLang?: string): Promise<void> {
   const filter = formatById(format)
   if (!filter) throw new PermanentTaskError(`unknown format ${format}`, 'ErrorConvertingFile')
   let units: Unit[]
   try {
-    units = filter.extract(await projectBytes(projectId))
+    units = filter.extract(await projectBytes(projectId), { targetLang })
   } catch (error) {
     if (error instanceof FormatError) throw new PermanentTaskError(error.message, 'ErrorConvertingFile')
     throw error
@@ -126,10 +126,10 @@ export async function convertProject(projectId: number, sourceLang: string, form
 /** What an earlier, cut-off conversion of the project wrote (segments go with their units), in bounded batches. */
 async function removeConversion(projectId: number): Promise<void> {
   for (;;) {
-    const removed = await db().query(
-      'delete from units where id in (select id from units where project_id = $1 limit $2) returning id',
-      [projectId, WRITE_BATCH],
-    )
+    const removed = await db().query('delete from units where id in (select id from units where project_id = $1 limit $2) returning id', [
+      projectId,
+      WRITE_BATCH,
+    ])
     if (removed.length < WRITE_BATCH) return
   }
 }
@@ -160,7 +160,13 @@ async function insertUnits(projectId: number, units: Unit[], unitIds: number[], 
     `insert into units (id, project_id, position, key, context) overriding system value
      select u.id, $1, u.position, u.key, u.context
        from unnest($2::int[], $3::int[], $4::text[], $5::text[]) as u(id, position, key, context)`,
-    [projectId, unitIds.slice(from, to), batch.map((_, index) => from + index), batch.map((unit) => unit.key), batch.map((unit) => unit.context ?? null)],
+    [
+      projectId,
+      unitIds.slice(from, to),
+      batch.map((_, index) => from + index),
+      batch.map((unit) => unit.key),
+      batch.map((unit) => unit.context ?? null),
+    ],
   )
 }
 
@@ -252,7 +258,7 @@ export const taskHandlers: Record<'convert' | 'analyse' | 'pretranslate', TaskHa
     async run(task) {
       const project = await projectForTask(task)
       if (!project) return // deleted meanwhile
-      await convertProject(project.id, project.sourceLang, project.format)
+      await convertProject(project.id, project.sourceLang, project.format, project.targetLang)
     },
     giveUp: markFailed,
   },
@@ -289,7 +295,8 @@ export async function translatedFile(projectId: number, format: string): Promise
     projectId,
     'unit_id as "unitId", source, target, prefix, suffix',
   )) {
-    for (const row of batch) rows.push({ key: keys.get(row.unitId) ?? '', source: row.source, target: row.target, prefix: row.prefix, suffix: row.suffix })
+    for (const row of batch)
+      rows.push({ key: keys.get(row.unitId) ?? '', source: row.source, target: row.target, prefix: row.prefix, suffix: row.suffix })
   }
   // Each piece is read on its own: joined as strings, a split's "&" + "lt;" would read as "<".
   const pieces = new Map<string, TaggedText>()
@@ -300,7 +307,9 @@ export async function translatedFile(projectId: number, format: string): Promise
     pieces.set(row.key, unitPieces)
   }
   const original = await projectBytes(projectId)
-  const units = new Map(filter.extract(original).map((unit) => [unit.key, unit]))
+  const [project] = await db().query<{ targetLang: string }>('select target_lang as "targetLang" from projects where id = $1', [projectId])
+  const options = { targetLang: project?.targetLang }
+  const units = new Map(filter.extract(original, options).map((unit) => [unit.key, unit]))
   const translations = new Map<string, TaggedText>()
   for (const [key, parts] of pieces) {
     const unit = units.get(key)
@@ -308,5 +317,5 @@ export async function translatedFile(projectId: number, format: string): Promise
     // Targets were checked when saved (segment-rules checkTarget), so their tags are sound here.
     translations.set(key, restoreRefs(normalize(parts), unit.source))
   }
-  return filter.merge(original, translations)
+  return filter.merge(original, translations, options)
 }

@@ -1,0 +1,276 @@
+import type { TaggedText } from '../../tags/types'
+import { BRACED, PRINTF, textWithCodes, tokensWithCodes, type CodeKind } from '../text-codes'
+import { decodeText, encodeText, looksLikeText, type TextEncoding } from '../txt/text-encoding'
+import { FormatError, type FilterOptions, type FormatFilter, type Unit } from '../types'
+import { sameTaggedText } from '../xml/inline-codes'
+import { pluralFormsOf } from './plural-forms'
+
+/**
+ * Gettext PO and POT (issue 18). Each entry's msgid is a unit (keyed by msgctxt and msgid, as gettext keys them);
+ * an entry with msgid_plural gives one unit per plural form of the target language (lv and ru have 3: the
+ * first shows the singular msgid, the others msgid_plural). An existing msgstr is the unit's target — fuzzy as a
+ * draft, otherwise translated — and an empty one stays empty unless a translation differs from the source. Comments,
+ * references and msgctxt are shown as the unit's context; printf and brace placeholders (entries flagged *-format)
+ * and line breaks are tags, so a translation keeps them where msgfmt -c checks them. The header is skeleton, except
+ * its Plural-Forms, written for the target language when plural translations are. Obsolete (#~) entries are kept
+ * as they are. The file's declared charset is honoured (e.g. CP1251).
+ */
+
+interface Field {
+  value: string
+  /** Range of the keyword line and its continuation lines. */
+  start: number
+  end: number
+}
+
+interface Entry {
+  flags: string[]
+  flagsLine?: { start: number; end: number }
+  notes: string[]
+  msgctxt?: Field
+  msgid?: Field
+  msgidPlural?: Field
+  msgstr: Field[]
+}
+
+const QUOTED = /^\s*"((?:[^"\\]|\\.)*)"\s*$/
+const KEYWORD = /^\s*(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+"((?:[^"\\]|\\.)*)"\s*$/
+
+function unescapePo(text: string): string {
+  return text.replace(/\\(.)/g, (_, char: string) => ({ n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v' }[char] ?? char))
+}
+
+function escapePo(text: string): string {
+  return text.replace(/[\\"\n\t\r]/g, (char) => ({ '\\': '\\\\', '"': '\\"', '\n': '\\n', '\t': '\\t', '\r': '\\r' }[char]!))
+}
+
+function entriesOf(text: string): Entry[] {
+  const entries: Entry[] = []
+  let entry: Entry = { flags: [], notes: [], msgstr: [] }
+  let field: Field | undefined
+  const finish = () => {
+    if (entry.msgid) entries.push(entry)
+    entry = { flags: [], notes: [], msgstr: [] }
+    field = undefined
+  }
+  let at = 0
+  let number = 0
+  while (at <= text.length) {
+    const lineEnd = text.slice(at).search(/\r\n|\n|\r/)
+    const end = lineEnd < 0 ? text.length : at + lineEnd
+    const line = text.slice(at, end)
+    number++
+    const trimmed = line.trim()
+    if (trimmed === '') finish()
+    else if (trimmed.startsWith('#')) {
+      if (field) finish()
+      if (trimmed.startsWith('#,')) {
+        entry.flags.push(
+          ...trimmed
+            .slice(2)
+            .split(',')
+            .map((flag) => flag.trim())
+            .filter(Boolean),
+        )
+        entry.flagsLine = { start: at, end }
+      } else if (/^#[.:]?\s/.test(trimmed) || trimmed === '#') {
+        const note = trimmed.replace(/^#[.:]?\s*/, '')
+        if (note) entry.notes.push(note)
+      }
+    } else {
+      const keyword = KEYWORD.exec(line)
+      const quoted = QUOTED.exec(line)
+      if (keyword) {
+        field = { value: unescapePo(keyword[3]!), start: at, end }
+        const name = keyword[1]!
+        if (name === 'msgctxt') {
+          if (entry.msgid) finish()
+          entry.msgctxt = field
+        } else if (name === 'msgid') {
+          if (entry.msgid) finish()
+          entry.msgid = field
+        } else if (name === 'msgid_plural') entry.msgidPlural = field
+        else entry.msgstr[keyword[2] === undefined ? 0 : Number(keyword[2])] = field
+      } else if (quoted && field) {
+        field.value += unescapePo(quoted[1]!)
+        field.end = end
+      } else if (quoted && !entry.msgid && entries.length === 0) {
+        // Header lines whose msgid/msgstr were cut off (seen in the wild): skeleton.
+      } else throw new FormatError(`line ${number} is not PO: ${line.slice(0, 60)}`)
+    }
+    if (lineEnd < 0) break
+    at = end + (text.startsWith('\r\n', end) ? 2 : 1)
+  }
+  finish()
+  return entries
+}
+
+function decode(bytes: Uint8Array) {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 4096))
+  const charset = /charset=([\w.:-]+)/i.exec(head)?.[1]
+  const decoded = decodeText(bytes, charset && !/^(utf-?8|charset)$/i.test(charset) ? charset : undefined)
+  if (!looksLikeText(decoded.text)) throw new FormatError('binary content, not a PO file')
+  const entries = entriesOf(decoded.text)
+  if (entries.length === 0) throw new FormatError('no msgid in the file')
+  return { ...decoded, entries }
+}
+
+const isHeader = (entry: Entry) => entry.msgid!.value === '' && !entry.msgctxt
+
+function codesOf(entry: Entry): RegExp {
+  const formatted = entry.flags.some((flag) => /-format$/.test(flag) && !flag.startsWith('no-'))
+  return formatted ? new RegExp(`\\n|${PRINTF.source}|${BRACED.source}`) : /\n/
+}
+
+const classify = (code: string): CodeKind => (code === '\n' ? { kind: 'self', name: 'br' } : { kind: 'placeholder', name: 'ph' })
+
+interface PoUnit extends Unit {
+  entry: Entry
+  form: number
+}
+
+/** The plural count: the target language's (gettext's table), else the header's, else two. */
+function pluralCount(entries: Entry[], options?: FilterOptions): number {
+  if (options?.targetLang) return pluralFormsOf(options.targetLang).count
+  const header = entries.find(isHeader)?.msgstr[0]?.value ?? ''
+  const declared = /nplurals\s*=\s*(\d+)/.exec(header)
+  return declared ? Number(declared[1]) : 2
+}
+
+function unitsOf(entries: Entry[], options?: FilterOptions): PoUnit[] {
+  const plurals = pluralCount(entries, options)
+  const seen = new Map<string, number>()
+  return entries
+    .filter((entry) => !isHeader(entry))
+    .flatMap((entry) => {
+      const id = entry.msgctxt ? `${entry.msgctxt.value}\u0004${entry.msgid!.value}` : entry.msgid!.value
+      const count = (seen.get(id) ?? 0) + 1
+      seen.set(id, count)
+      const key = count === 1 ? id : `${id}#${count}`
+      const codes = codesOf(entry)
+      const context = [entry.msgctxt?.value, ...entry.notes].filter(Boolean).join(' · ')
+      const forms = entry.msgidPlural ? plurals : 1
+      return Array.from({ length: forms }, (_, form): PoUnit => {
+        const source = form === 0 ? entry.msgid!.value : entry.msgidPlural!.value
+        const existing = entry.msgstr[form]?.value ?? ''
+        return {
+          key: entry.msgidPlural ? `${key}[${form}]` : key,
+          source: tokensWithCodes(source, codes, classify),
+          ...(existing
+            ? {
+                target: tokensWithCodes(existing, codes, classify),
+                targetState: entry.flags.includes('fuzzy') ? ('draft' as const) : ('translated' as const),
+              }
+            : {}),
+          segmentable: true,
+          context: entry.msgidPlural ? [context, `msgstr[${form}]`].filter(Boolean).join(' · ') : context || undefined,
+          entry,
+          form,
+        }
+      })
+    })
+}
+
+function writeField(keyword: string, value: string, newline: string): string {
+  const lines = value.split(/(?<=\n)/)
+  if (lines.length <= 1) return `${keyword} "${escapePo(value)}"`
+  return [`${keyword} ""`, ...lines.map((line) => `"${escapePo(line)}"`)].join(newline)
+}
+
+/**
+ * The merged file in its own charset; when a translation has letters that charset lacks (Latvian in a CP1251 file),
+ * the whole file becomes UTF-8 and its header says so, rather than losing them.
+ */
+function encodeInCharset(text: string, encoding: TextEncoding): Uint8Array {
+  let lacking = false
+  const encoded = encodeText(text, encoding, () => {
+    lacking = true
+    return '?'
+  })
+  if (!lacking) return encoded
+  return encodeText(text.replace(/(Content-Type:[^"\\]*charset=)[\w.:-]+/i, '$1UTF-8'), { label: 'utf-8', bom: false })
+}
+
+export const poFilter: FormatFilter = {
+  id: 'po',
+  extensions: ['po', 'pot'],
+  mimeType: 'text/x-gettext-translation',
+  detect(name, bytes) {
+    if (!/\.pot?$/i.test(name)) return false
+    try {
+      decode(bytes)
+      return true
+    } catch {
+      return false
+    }
+  },
+  extract(bytes, options) {
+    return unitsOf(decode(bytes).entries, options).map(({ entry: _entry, form: _form, ...unit }) => unit)
+  },
+  merge(bytes, translations, options) {
+    const { text, encoding, entries } = decode(bytes)
+    const newline = /\r\n/.test(text) ? '\r\n' : '\n'
+    const edits: { start: number; end: number; text: string }[] = []
+    const byEntry = new Map<Entry, PoUnit[]>()
+    for (const unit of unitsOf(entries, options)) byEntry.set(unit.entry, [...(byEntry.get(unit.entry) ?? []), unit])
+    let pluralsWritten = false
+    for (const [entry, units] of byEntry) {
+      let changed = false
+      const values = units.map((unit) => {
+        const existing = entry.msgstr[unit.form]?.value ?? ''
+        const translation = translations.get(unit.key)
+        if (!translation || (existing === '' && sameTaggedText(translation, unit.source))) return existing
+        const value = textWithCodes(translation)
+        if (value !== existing) changed = true
+        return value
+      })
+      if (!changed) continue
+      const written = entry.msgidPlural
+        ? values.map((value, form) => writeField(`msgstr[${form}]`, value, newline)).join(newline)
+        : writeField('msgstr', values[0]!, newline)
+      const fields = entry.msgstr.filter(Boolean)
+      if (fields.length > 0) {
+        edits.push({ start: Math.min(...fields.map((field) => field.start)), end: Math.max(...fields.map((field) => field.end)), text: written })
+      } else {
+        // An entry without msgstr (a POT may leave it out) gets one after its msgid.
+        const after = (entry.msgidPlural ?? entry.msgid)!.end
+        edits.push({ start: after, end: after, text: `${newline}${written}` })
+      }
+      if (entry.msgidPlural) pluralsWritten = true
+      // A changed translation is no longer the fuzzy guess the file held — unless its codes differ from the msgid's
+      // (a guess carried over from another string), which gettext must go on ignoring.
+      const sameCodes = units.every((unit) => {
+        const codes = (tokens: TaggedText) =>
+          tokens
+            .flatMap((token) => (token.kind === 'text' ? [] : [token.ref ?? '']))
+            .sort()
+            .join('\u0000')
+        return codes(translations.get(unit.key) ?? unit.source) === codes(unit.source)
+      })
+      if (entry.flagsLine && entry.flags.includes('fuzzy') && sameCodes) {
+        const flags = entry.flags.filter((flag) => flag !== 'fuzzy')
+        edits.push({ ...entry.flagsLine, text: flags.length > 0 ? `#, ${flags.join(', ')}` : '' })
+      }
+    }
+    const header = entries.find(isHeader)?.msgstr[0]
+    if (pluralsWritten && header && options?.targetLang) {
+      const forms = pluralFormsOf(options.targetLang)
+      const value = /Plural-Forms:[^\n]*\n/.test(header.value)
+        ? header.value.replace(/Plural-Forms:[^\n]*\n/, `Plural-Forms: ${forms.expression}\n`)
+        : `${header.value}Plural-Forms: ${forms.expression}\n`
+      if (value !== header.value) edits.push({ start: header.start, end: header.end, text: writeField('msgstr', value, newline) })
+    }
+    if (edits.length === 0) return bytes
+    edits.sort((a, b) => a.start - b.start)
+    const pieces: string[] = []
+    let copied = 0
+    for (const edit of edits) {
+      pieces.push(text.slice(copied, edit.start), edit.text)
+      copied = edit.end
+      // A removed flags line takes its line break with it.
+      if (edit.text === '') copied += text.startsWith('\r\n', copied) ? 2 : 1
+    }
+    pieces.push(text.slice(copied))
+    return encodeInCharset(pieces.join(''), encoding)
+  },
+}

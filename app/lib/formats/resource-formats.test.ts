@@ -1,0 +1,179 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { serialize } from '../tags/canonical'
+import type { TaggedText } from '../tags/types'
+import { detectFormat } from './registry.server'
+import { jsonFilter } from './json/filter.server'
+import { poFilter } from './po/filter.server'
+import { propertiesFilter } from './properties/filter.server'
+import { srtFilter, vttFilter } from './subtitles/filter.server'
+import type { Unit } from './types'
+
+/** Issue 18: what each software-string and subtitle filter makes of its format, beyond the round-trip laws. */
+const samples = path.resolve(import.meta.dirname, '../../../../shared/samples/formats')
+const bytes = (text: string) => new TextEncoder().encode(text)
+const text = (merged: Uint8Array) => new TextDecoder().decode(merged)
+const shown = (units: Unit[]) => units.map((unit) => [unit.key, serialize(unit.source)])
+const plain = (value: string): TaggedText => [{ kind: 'text', text: value }]
+
+describe('PO', () => {
+  const po = `msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n"
+
+#. Shown on the toolbar
+#: src/menu.c:12
+msgctxt "menu"
+msgid "Open"
+msgstr ""
+
+#, c-format
+msgid "%d file"
+msgid_plural "%d files"
+msgstr[0] ""
+msgstr[1] ""
+
+#, fuzzy
+msgid "Save"
+msgstr "Saglabāt?"
+
+msgid "Usage:\\n"
+msgstr "Lietojums:\\n"
+`
+
+  it('keys entries by msgctxt and msgid, shows comments as context, fuzzy as a draft and placeholders as tags', () => {
+    const units = poFilter.extract(bytes(po), { targetLang: 'lv' })
+    expect(shown(units)).toEqual([
+      ['menu\u0004Open', 'Open'],
+      ['%d file[0]', '<ph1/> file'],
+      ['%d file[1]', '<ph1/> files'],
+      ['%d file[2]', '<ph1/> files'],
+      ['Save', 'Save'],
+      ['Usage:\n', 'Usage:<br1/>'],
+    ])
+    expect(units[0]).toMatchObject({ context: 'menu · Shown on the toolbar · src/menu.c:12' })
+    expect(units[0]!.target).toBeUndefined()
+    expect(units[4]).toMatchObject({ targetState: 'draft', target: plain('Saglabāt?') })
+    expect(units[5]).toMatchObject({ targetState: 'translated' })
+    // Russian has three forms too; English two.
+    expect(poFilter.extract(bytes(po), { targetLang: 'ru' })).toHaveLength(6)
+    expect(poFilter.extract(bytes(po), { targetLang: 'en' })).toHaveLength(5)
+  })
+
+  it('writes three Latvian plural forms with the header to match, clears fuzzy, leaves untranslated entries empty', () => {
+    const units = poFilter.extract(bytes(po), { targetLang: 'lv' })
+    const ph = units[1]!.source[0]!
+    const translations = new Map<string, TaggedText>([
+      ['menu\u0004Open', plain('Open')],
+      ['%d file[0]', [ph, { kind: 'text', text: ' datne' }]],
+      ['%d file[1]', [ph, { kind: 'text', text: ' datnes' }]],
+      ['%d file[2]', [ph, { kind: 'text', text: ' datņu' }]],
+      ['Save', plain('Saglabāt')],
+    ])
+    const merged = text(poFilter.merge(bytes(po), translations, { targetLang: 'lv' }))
+    expect(merged).toContain('"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n != 0 ? 1 : 2);\\n"')
+    expect(merged).toContain('msgstr[0] "%d datne"\nmsgstr[1] "%d datnes"\nmsgstr[2] "%d datņu"')
+    expect(merged).toContain('msgctxt "menu"\nmsgid "Open"\nmsgstr ""')
+    expect(merged).toContain('msgid "Save"\nmsgstr "Saglabāt"')
+    expect(merged).not.toContain('fuzzy')
+  })
+
+  it('writes a CP1251 file back in CP1251, or as UTF-8 when a translation has letters CP1251 lacks', () => {
+    const original = new Uint8Array(fs.readFileSync(path.join(samples, 'po/okapi_Test_DrupalRussianCP1251.po')))
+    const units = poFilter.extract(original, { targetLang: 'ru' })
+    expect(units.some((unit) => unit.target && /[а-я]/.test(serialize(unit.target)))).toBe(true)
+    const unit = units.find((each) => each.target)!
+    const russian = poFilter.merge(original, new Map([[unit.key, plain('Перевод')]]), { targetLang: 'ru' })
+    expect(new TextDecoder('windows-1251').decode(russian)).toContain('msgstr "Перевод"')
+    const latvian = poFilter.merge(original, new Map([[unit.key, plain('Tulkojums ar garumzīmēm')]]), { targetLang: 'lv' })
+    expect(text(latvian)).toContain('msgstr "Tulkojums ar garumzīmēm"')
+    expect(text(latvian)).toMatch(/charset=UTF-8/)
+  })
+
+  it('refuses what is not PO', () => {
+    expect(detectFormat('broken.po', bytes('msgid "a"\nthis is not po\n'))).toBeUndefined()
+  })
+})
+
+describe('Java .properties', () => {
+  it('reads escapes and continuation lines, writes one escaped line, \\u escapes in an ASCII file', () => {
+    const file = 'greeting = Hello, {0}!\nmulti = one \\\n    two\n# comment\nkey\\ with\\ space : value\n'
+    const units = propertiesFilter.extract(bytes(file))
+    expect(shown(units)).toEqual([
+      ['greeting', 'Hello, <ph1/>!'],
+      ['multi', 'one two'],
+      ['key with space', 'value'],
+    ])
+    const merged = propertiesFilter.merge(
+      bytes(file),
+      new Map([
+        ['greeting', [{ kind: 'text', text: 'Sveiki, ' }, units[0]!.source[1]!, { kind: 'text', text: '!' }] as TaggedText],
+        ['multi', plain(' viens\ndivi')],
+      ]),
+    )
+    expect(text(merged)).toBe('greeting = Sveiki, {0}!\nmulti = \\ viens\\ndivi\n# comment\nkey\\ with\\ space : value\n')
+    expect(text(propertiesFilter.merge(bytes(file), new Map([['multi', plain('zīme')]])))).toContain('multi = z\\u012bme\n')
+  })
+})
+
+describe('JSON', () => {
+  it('keys string values by path, keeps numbers and keys, ICU and i18next placeholders as tags', () => {
+    const file =
+      '{\n  "menu": { "open": "Open {name}", "count": 3, "items": ["First", "{{user}} left", "42"] },\n  "@metadata": { "authors": ["Ann"] }\n}\n'
+    const units = jsonFilter.extract(bytes(file))
+    expect(shown(units)).toEqual([
+      ['menu.open', 'Open <ph1/>'],
+      ['menu.items[0]', 'First'],
+      ['menu.items[1]', '<ph1/> left'],
+    ])
+    const merged = jsonFilter.merge(
+      bytes(file),
+      new Map([['menu.open', [{ kind: 'text', text: 'Atvērt "' }, units[0]!.source[1]!, { kind: 'text', text: '"' }] as TaggedText]]),
+    )
+    expect(JSON.parse(text(merged))).toEqual({
+      menu: { open: 'Atvērt "{name}"', count: 3, items: ['First', '{{user}} left', '42'] },
+      '@metadata': { authors: ['Ann'] },
+    })
+  })
+
+  it('refuses a file that is not JSON', () => {
+    expect(() => jsonFilter.extract(bytes('{"a": '))).toThrow(/not JSON/)
+  })
+})
+
+describe('subtitles', () => {
+  it('SubRip: one unit per cue, line breaks and markup as tags, numbers and timings untouched', () => {
+    const file = '1\r\n00:00:01,000 --> 00:00:02,500\r\nHello <i>there</i>,\r\nfriend.\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nBye.\r\n'
+    const units = srtFilter.extract(bytes(file))
+    expect(shown(units)).toEqual([
+      ['1', 'Hello <i1>there</i1>,<br2/>friend.'],
+      ['2', 'Bye.'],
+    ])
+    expect(units[0]!.context).toBe('00:00:01,000 --> 00:00:02,500')
+    const source = units[0]!.source
+    const merged = srtFilter.merge(
+      bytes(file),
+      new Map([
+        [
+          '1',
+          [{ kind: 'text', text: 'Sveiks, ' }, source[1]!, { kind: 'text', text: 'draugs' }, source[3]!, source[5]!, { kind: 'text', text: '!' }],
+        ],
+      ]),
+    )
+    expect(text(merged)).toBe(
+      '1\r\n00:00:01,000 --> 00:00:02,500\r\nSveiks, <i>draugs</i>\r\n!\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nBye.\r\n',
+    )
+  })
+
+  it('WebVTT: NOTE and STYLE blocks and cue settings stay; entities are read and written', () => {
+    const file =
+      'WEBVTT\n\nNOTE not for translation\n\nSTYLE\n::cue { color: red }\n\nintro\n00:01.000 --> 00:02.000 align:start\n<v Anna>Fish &amp; chips\n'
+    const units = vttFilter.extract(bytes(file))
+    expect(shown(units)).toEqual([['1', '<v1/>Fish & chips']])
+    const merged = vttFilter.merge(bytes(file), new Map([['1', [units[0]!.source[0]!, { kind: 'text', text: 'Zivs & <kartupeļi>' }]]]))
+    expect(text(merged)).toBe(file.replace('Fish &amp; chips', 'Zivs &amp; &lt;kartupeļi&gt;'))
+    expect(detectFormat('a.vtt', bytes('1\n00:01.000 --> 00:02.000\nNo signature\n'))).toBeUndefined()
+  })
+})

@@ -1,0 +1,69 @@
+import fs from 'node:fs'
+import { deleteAllFiles, expect, expectNoAxeViolations, fillTarget, signIn, test } from './helpers'
+
+test.afterEach(async ({ page }) => deleteAllFiles(page))
+
+/**
+ * Issue 18: the software-string and subtitle formats, uploaded together, each opened, its first segment translated
+ * and confirmed, and the translation downloaded in its own format — with JavaScript on and off.
+ */
+const files: { name: string; text: string; segments: number; expected: (translated: string) => boolean }[] = [
+  {
+    name: 'strings.po',
+    text: 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Open the file."\nmsgstr ""\n\nmsgid "One file"\nmsgid_plural "Many files"\nmsgstr[0] ""\nmsgstr[1] ""\n',
+    // Latvian has three plural forms: the plural entry gives three segments.
+    segments: 4,
+    // The untranslated plural entry stays untranslated (its forms are written, with the header's Plural-Forms, once
+    // translated: app/lib/formats/resource-formats.test.ts).
+    expected: (translated) =>
+      translated.includes('msgid "Open the file."\nmsgstr "Atveriet datni."') &&
+      translated.endsWith('msgid_plural "Many files"\nmsgstr[0] ""\nmsgstr[1] ""\n'),
+  },
+  {
+    name: 'messages.properties',
+    text: '# Menu\ngreeting = Open the file.\n',
+    segments: 1,
+    expected: (translated) => translated === '# Menu\ngreeting = Atveriet datni.\n',
+  },
+  {
+    name: 'locale.json',
+    text: '{\n  "menu": { "open": "Open the file.", "count": 2 }\n}\n',
+    segments: 1,
+    expected: (translated) => JSON.stringify(JSON.parse(translated)) === '{"menu":{"open":"Atveriet datni.","count":2}}',
+  },
+  {
+    name: 'film.srt',
+    text: '1\n00:00:01,000 --> 00:00:02,000\nOpen the file.\n',
+    segments: 1,
+    expected: (translated) => translated === '1\n00:00:01,000 --> 00:00:02,000\nAtveriet datni.\n',
+  },
+  {
+    name: 'film.vtt',
+    text: 'WEBVTT\n\n00:01.000 --> 00:02.000 align:start\nOpen the file.\n',
+    segments: 1,
+    expected: (translated) => translated === 'WEBVTT\n\n00:01.000 --> 00:02.000 align:start\nAtveriet datni.\n',
+  },
+]
+
+test('PO, .properties, JSON, SRT and WebVTT: upload, translate, download', async ({ page }, testInfo) => {
+  test.setTimeout(120_000)
+  await signIn(page)
+  await page
+    .getByLabel('Izvēlieties datnes', { exact: true })
+    .setInputFiles(files.map((file) => ({ name: file.name, mimeType: 'application/octet-stream', buffer: Buffer.from(file.text) })))
+  await page.getByRole('button', { name: 'Analizēt', exact: true }).click()
+  for (const file of files) {
+    const row = page.getByRole('row', { name: new RegExp(file.name.replace('.', '\\.')) })
+    await row.getByRole('link', { name: 'Tulkot' }).click({ timeout: 30_000 })
+    await expect(page.getByRole('heading', { name: file.name, level: 1 })).toBeVisible()
+    await expect(page.locator('.translator-footer')).toContainText(`no ${file.segments} segment`)
+    if (file === files[0]) await expectNoAxeViolations(page, testInfo)
+    await fillTarget(page, testInfo, 1, 'Atveriet datni.')
+    await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+    await expect(page.getByRole('row', { name: /Open the file/ })).toContainText('Apstiprināts')
+    await page.getByRole('link', { name: 'Atpakaļ uz datņu sarakstu' }).first().click()
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Tulkojums' }).click()])
+    const translated = fs.readFileSync((await download.path())!, 'utf8')
+    expect(file.expected(translated), `${file.name}:\n${translated}`).toBe(true)
+  }
+})
