@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import path from 'node:path'
+import { unzipSync } from 'fflate'
 import { deleteAllFiles, expect, expectNoAxeViolations, fillTarget, signIn, test } from './helpers'
 
 test.afterEach(async ({ page }) => deleteAllFiles(page))
@@ -66,4 +68,25 @@ test('PO, .properties, JSON, SRT and WebVTT: upload, translate, download', async
     const translated = fs.readFileSync((await download.path())!, 'utf8')
     expect(file.expected(translated), `${file.name}:\n${translated}`).toBe(true)
   }
+})
+
+test('XLSX: a real spreadsheet uploaded, a cell translated, the workbook downloaded with it', async ({ page }, testInfo) => {
+  await signIn(page)
+  const sample = path.resolve(import.meta.dirname, '../../shared/samples/office/xlsx/okapi_Formattings.xlsx')
+  await page.getByLabel('Izvēlieties datnes', { exact: true }).setInputFiles([{ name: 'tabula.xlsx', mimeType: 'application/octet-stream', buffer: fs.readFileSync(sample) }])
+  await page.getByRole('button', { name: 'Analizēt', exact: true }).click()
+  const row = page.getByRole('row', { name: /tabula\.xlsx/ })
+  await row.getByRole('link', { name: 'Tulkot' }).click({ timeout: 30_000 })
+  await expect(page.locator('.translator-footer')).toContainText('no 4 segmentiem')
+  await expectNoAxeViolations(page, testInfo)
+  await page.getByRole('button', { name: 'Rediģēt 4. segmentu', exact: true }).click()
+  await fillTarget(page, testInfo, 4, 'Šī ir saite')
+  await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  await expect(page.getByRole('row', { name: /This is a hyperlink/ })).toContainText('Apstiprināts')
+  await page.getByRole('link', { name: 'Atpakaļ uz datņu sarakstu' }).first().click()
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Tulkojums' }).click()])
+  const parts = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)))
+  const shared = new TextDecoder().decode(parts['xl/sharedStrings.xml'])
+  expect(shared).toContain('<si><t xml:space="preserve">Šī ir saite</t></si>')
+  expect(shared).toContain('<t>bold formatting</t>')
 })

@@ -176,3 +176,67 @@ ${units.join('\n')}
 </xliff>
 `)
 }
+
+// --- issue 18: spreadsheets, software strings, subtitles ---------------------------------------------------------
+
+const plainTextOf = (paragraph: Paragraph) => paragraph.map(({ text }) => text).join('')
+
+/** One paragraph per row in column A of one sheet, as shared strings; styled spans as rich-text runs. */
+export function xlsxDocument(paragraphs: readonly Paragraph[]): Uint8Array {
+  const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
+  const RUN_PROPERTIES: Record<Style, string> = { bold: '<rPr><b/></rPr>', italic: '<rPr><i/></rPr>', link: '<rPr><u/><color rgb="FF0563C1"/></rPr>' }
+  const strings = paragraphs.map(
+    (paragraph) => `<si>${paragraph.map(({ text, style }) => `<r>${style ? RUN_PROPERTIES[style] : ''}<t xml:space="preserve">${escapeXml(text)}</t></r>`).join('')}</si>`,
+  )
+  const rows = paragraphs.map((_, index) => `<row r="${index + 1}"><c r="A${index + 1}" t="s"><v>${index}</v></c><c r="B${index + 1}"><v>${index * 3}</v></c></row>`)
+  const encode = (text: string) => new TextEncoder().encode(text)
+  return zipSync({
+    '[Content_Types].xml': encode(
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
+    ),
+    '_rels/.rels': encode(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${R}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    'xl/workbook.xml': encode(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="${MAIN}" xmlns:r="${R}"><sheets><sheet name="News" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    'xl/_rels/workbook.xml.rels': encode(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${R}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${R}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    ),
+    'xl/worksheets/sheet1.xml': encode(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${MAIN}"><sheetData>${rows.join('')}</sheetData></worksheet>`),
+    'xl/sharedStrings.xml': encode(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${MAIN}" count="${strings.length}" uniqueCount="${strings.length}">${strings.join('')}</sst>`,
+    ),
+  })
+}
+
+const poString = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
+
+export function poDocument(paragraphs: readonly Paragraph[]): Uint8Array {
+  const entries = paragraphs.map((paragraph, index) => `#: news.txt:${index + 1}\nmsgctxt "p${index + 1}"\nmsgid ${poString(plainTextOf(paragraph))}\nmsgstr ""\n`)
+  return new TextEncoder().encode(`msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n${entries.join('\n')}`)
+}
+
+export function propertiesDocument(paragraphs: readonly Paragraph[]): Uint8Array {
+  const escape = (text: string) => text.replace(/\\/g, '\\\\').replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return new TextEncoder().encode(paragraphs.map((paragraph, index) => `news.p${index + 1} = ${escape(plainTextOf(paragraph))}\n`).join(''))
+}
+
+export function jsonDocument(paragraphs: readonly Paragraph[]): Uint8Array {
+  const news = Object.fromEntries(paragraphs.map((paragraph, index) => [`p${index + 1}`, plainTextOf(paragraph)]))
+  return new TextEncoder().encode(`${JSON.stringify({ news }, null, 2)}\n`)
+}
+
+function cueTime(seconds: number, separator: ',' | '.'): string {
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0')
+  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}${separator}000`
+}
+
+export function srtDocument(paragraphs: readonly Paragraph[]): Uint8Array {
+  const cues = paragraphs.map((paragraph, index) => `${index + 1}\n${cueTime(index * 3, ',')} --> ${cueTime(index * 3 + 2, ',')}\n${plainTextOf(paragraph)}\n`)
+  return new TextEncoder().encode(cues.join('\n'))
+}
+
+export function vttDocument(paragraphs: readonly Paragraph[]): Uint8Array {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;')
+  const cues = paragraphs.map((paragraph, index) => `${cueTime(index * 3, '.')} --> ${cueTime(index * 3 + 2, '.')} align:center\n${escape(plainTextOf(paragraph))}\n`)
+  return new TextEncoder().encode(`WEBVTT\n\n${cues.join('\n')}`)
+}

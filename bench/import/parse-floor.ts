@@ -36,3 +36,14 @@ export const docxFloor: ParseFloor = (bytes) => {
   if (!main) throw new Error('the generated DOCX has no word/document.xml')
   return parserPass(decode(main), true)
 }
+
+/** XLSX: unzip plus one XML pass over the shared strings, where a workbook's text is. */
+export const xlsxFloor: ParseFloor = (bytes) => {
+  const entries = unzipSync(bytes)
+  const shared = entries['xl/sharedStrings.xml']
+  if (!shared) throw new Error('the generated XLSX has no xl/sharedStrings.xml')
+  return parserPass(decode(shared), true)
+}
+
+/** JSON: JSON.parse. */
+export const jsonFloor: ParseFloor = (bytes) => Object.keys(JSON.parse(decode(bytes)) as object).length

@@ -18,13 +18,19 @@ import {
   buildParagraphs,
   docxDocument,
   htmlDocument,
+  jsonDocument,
   type Paragraph,
+  poDocument,
+  propertiesDocument,
+  srtDocument,
+  vttDocument,
+  xlsxDocument,
   readSourceLines,
   textDocument,
   xliff12Document,
   xliff20Document,
 } from './documents'
-import { docxFloor, htmlFloor, type ParseFloor, textFloor, xmlFloor } from './parse-floor'
+import { docxFloor, htmlFloor, jsonFloor, type ParseFloor, textFloor, xlsxFloor, xmlFloor } from './parse-floor'
 import { buildApp, measureShippedJs } from './shipped-js'
 import { convertToOdt, countOutputUnits, hasCommand, timeCommand } from './translate-toolkit'
 import { kb, printTable, thousands, times } from '../print'
@@ -52,6 +58,13 @@ const FORMATS: BenchFormat[] = [
   { id: 'docx', extension: 'docx', write: docxDocument, floor: docxFloor, toolkit: { command: 'odf2xliff', viaOdt: true, output: 'xlf' }, targetMs: 5000 },
   { id: 'xliff12', extension: 'xlf', write: xliff12Document, floor: xmlFloor, toolkit: { command: 'xliff2po', output: 'po' } },
   { id: 'xliff20', extension: 'xlf', write: xliff20Document, floor: xmlFloor },
+  // Issue 18 (translate-toolkit has no XLSX converter in Debian; its PO, .properties, JSON and subtitle ones are beside ours).
+  { id: 'xlsx', extension: 'xlsx', write: xlsxDocument, floor: xlsxFloor, targetMs: 2000 },
+  { id: 'po', extension: 'po', write: poDocument, floor: textFloor, toolkit: { command: 'po2xliff', output: 'xlf' } },
+  { id: 'properties', extension: 'properties', write: propertiesDocument, floor: textFloor, toolkit: { command: 'prop2po', output: 'po' } },
+  { id: 'json', extension: 'json', write: jsonDocument, floor: jsonFloor, toolkit: { command: 'json2po', output: 'po' } },
+  { id: 'srt', extension: 'srt', write: srtDocument, floor: textFloor, toolkit: { command: 'sub2po', output: 'po' } },
+  { id: 'vtt', extension: 'vtt', write: vttDocument, floor: textFloor },
 ]
 
 const SMALL = 10_000

@@ -8,6 +8,7 @@ import { jsonFilter } from './json/filter.server'
 import { poFilter } from './po/filter.server'
 import { propertiesFilter } from './properties/filter.server'
 import { srtFilter, vttFilter } from './subtitles/filter.server'
+import { xlsxFilter } from './xlsx/filter.server'
 
 /**
  * The one place formats are registered (STYLE.md: one way to register a format). Order matters only where
@@ -17,6 +18,7 @@ export const formats: readonly FormatFilter[] = [
   txtFilter,
   htmlFilter,
   docxFilter,
+  xlsxFilter,
   xliff12Filter,
   xliff20Filter,
   poFilter,

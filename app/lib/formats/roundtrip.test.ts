@@ -125,6 +125,13 @@ const cases: Record<string, RoundTripCase> = {
     fixtures: filesIn(path.join(samples, 'formats/subtitles'), ['vtt']),
     reader: timingsReader,
   },
+  xlsx: {
+    fixtures: filesIn(path.join(samples, 'office/xlsx'), ['xlsx']),
+    sameFile: sameZipEntries,
+    // LibreOffice opens every translated sample in xlsx/filter.server.test.ts; here it must read back as an XLSX.
+    reader: (merged) => (detectFormat('x.xlsx', merged)?.id === 'xlsx' ? undefined : 'not an XLSX any more'),
+    lossyReader: (merged) => (detectFormat('x.xlsx', merged)?.id === 'xlsx' ? undefined : 'not an XLSX any more'),
+  },
   docx: {
     fixtures: filesIn(path.join(samples, 'office/docx'), ['docx']),
     sameFile: sameZipEntries,

@@ -3,7 +3,7 @@ import { FormatError, type FormatFilter, type Unit } from '../types'
 import { buildParagraphModel, type ParagraphModel, type PartContext } from './paragraph-model'
 import { renderPart, type TranslatedParagraph } from './part-writer'
 import { attributeValue, descendants, parseXml, XmlSyntaxError, type XmlElement } from './xml-tree'
-import { hasZipSignature, readZip, writeZip, type ZipEntry } from './zip-package.server'
+import { decodePart, hasZipSignature, readZip, writeZip, type ZipEntry } from './zip-package.server'
 
 /**
  * DOCX (WordprocessingML). Translated parts: the main document, footnotes, endnotes, headers and footers.
@@ -147,21 +147,6 @@ function mirrorFallback(alternateContent: XmlElement, paragraphs: readonly Parag
   const fallback = within('mc:Fallback')
   const same = choice.length === fallback.length && choice.every((paragraph, i) => sameTokens(paragraph.model.source, fallback[i]?.model.source ?? []))
   if (same) fallback.forEach((paragraph, i) => (paragraph.mirrorOf = choice[i]?.mirrorOf ?? choice[i]?.key))
-}
-
-/** Office writes UTF-8 (sometimes with a byte order mark, kept); UTF-16 is legal XML and read too. */
-function decodePart(entry: ZipEntry): { text: string; encode(xml: string): Uint8Array } {
-  const { data } = entry
-  try {
-    if (data[0] === 0xff && data[1] === 0xfe) {
-      return { text: new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true }).decode(data), encode: (xml) => new Uint8Array(Buffer.from(xml, 'utf16le')) }
-    }
-    if (data[0] === 0xfe && data[1] === 0xff) throw new FormatError(`${entry.name} is UTF-16 big-endian, which is not supported`)
-    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(data), encode: (xml) => new TextEncoder().encode(xml) }
-  } catch (error) {
-    if (error instanceof FormatError) throw error
-    throw new FormatError(`${entry.name} is not valid text in its encoding`)
-  }
 }
 
 /** `_GoBack` marks Word's last edit position; it splits runs but means nothing to a reader. */

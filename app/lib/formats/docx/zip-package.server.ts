@@ -68,3 +68,18 @@ const LOCAL_FILE_HEADER = [0x50, 0x4b, 0x03, 0x04]
 export function hasZipSignature(bytes: Uint8Array): boolean {
   return LOCAL_FILE_HEADER.every((byte, i) => bytes[i] === byte)
 }
+
+/** Office writes UTF-8 (sometimes with a byte order mark, kept); UTF-16 is legal XML and read too. */
+export function decodePart(entry: ZipEntry): { text: string; encode(xml: string): Uint8Array } {
+  const { data } = entry
+  try {
+    if (data[0] === 0xff && data[1] === 0xfe) {
+      return { text: new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true }).decode(data), encode: (xml) => new Uint8Array(Buffer.from(xml, 'utf16le')) }
+    }
+    if (data[0] === 0xfe && data[1] === 0xff) throw new FormatError(`${entry.name} is UTF-16 big-endian, which is not supported`)
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(data), encode: (xml) => new TextEncoder().encode(xml) }
+  } catch (error) {
+    if (error instanceof FormatError) throw error
+    throw new FormatError(`${entry.name} is not valid text in its encoding`)
+  }
+}
