@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the tests need and runs every test (the README's second command; .ci/run calls it):
-#   Debian packages (chromium, postgresql, libreoffice-writer-nogui and -calc-nogui, translate-toolkit, apertium-apy + eng-spa, hunspell with its lv/ru/en dictionaries, gettext's msgfmt) when missing, npm packages, then lint, types, the build,
+#   Debian packages (chromium, postgresql, libreoffice-writer-nogui, -calc-nogui and -impress-nogui, translate-toolkit, apertium-apy + eng-spa, hunspell with its lv/ru/en dictionaries, gettext's msgfmt) when missing, npm packages, then lint, types, the build,
 #   vitest on PGlite and on a throw-away PostgreSQL cluster, and Playwright in Debian's Chromium with
 #   JavaScript on and off on PGlite, JavaScript on again on PostgreSQL.
 set -euo pipefail
@@ -18,6 +18,7 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-writer-nogui)
 dpkg -s libreoffice-calc-nogui >/dev/null 2>&1 || missing+=(libreoffice-calc-nogui)
+dpkg -s libreoffice-impress-nogui >/dev/null 2>&1 || missing+=(libreoffice-impress-nogui)
 [ -d /usr/lib/python3/dist-packages/translate ] || missing+=(translate-toolkit)
 [ -f /usr/share/apertium/modes/eng-spa.mode ] || missing+=(apertium-apy apertium-eng-spa)
 command -v hunspell >/dev/null 2>&1 || missing+=(hunspell)

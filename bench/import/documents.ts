@@ -240,3 +240,26 @@ export function vttDocument(paragraphs: readonly Paragraph[]): Uint8Array {
   const cues = paragraphs.map((paragraph, index) => `${cueTime(index * 3, '.')} --> ${cueTime(index * 3 + 2, '.')} align:center\n${escape(plainTextOf(paragraph))}\n`)
   return new TextEncoder().encode(`WEBVTT\n\n${cues.join('\n')}`)
 }
+
+/** One slide per 20 paragraphs, each paragraph a DrawingML paragraph of the slide's text box (styled spans as runs). */
+export function pptxDocument(paragraphs: readonly Paragraph[]): Uint8Array {
+  const A = 'http://schemas.openxmlformats.org/drawingml/2006/main'
+  const P = 'http://schemas.openxmlformats.org/presentationml/2006/main'
+  const RUN_PROPERTIES: Record<Style, string> = { bold: '<a:rPr lang="en-US" b="1" dirty="0"/>', italic: '<a:rPr lang="en-US" i="1" dirty="0"/>', link: '<a:rPr lang="en-US" u="sng" dirty="0"/>' }
+  const paragraph = (spans: Paragraph) =>
+    `<a:p>${spans.map(({ text, style }) => `<a:r>${style ? RUN_PROPERTIES[style] : '<a:rPr lang="en-US" dirty="0"/>'}<a:t>${escapeXml(text)}</a:t></a:r>`).join('')}<a:endParaRPr lang="en-US"/></a:p>`
+  const encode = (text: string) => new TextEncoder().encode(text)
+  const files: Record<string, Uint8Array> = {
+    '[Content_Types].xml': encode(
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>',
+    ),
+    'ppt/presentation.xml': encode(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<p:presentation xmlns:p="${P}"/>`),
+  }
+  for (let start = 0, slide = 1; start < paragraphs.length; start += 20, slide++) {
+    const body = paragraphs.slice(start, start + 20).map(paragraph).join('')
+    files[`ppt/slides/slide${slide}.xml`] = encode(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<p:sld xmlns:a="${A}" xmlns:p="${P}"><p:cSld><p:spTree><p:sp><p:txBody><a:bodyPr/><a:lstStyle/>${body}</p:txBody></p:sp></p:spTree></p:cSld></p:sld>`,
+    )
+  }
+  return zipSync(files)
+}

@@ -47,3 +47,9 @@ export const xlsxFloor: ParseFloor = (bytes) => {
 
 /** JSON: JSON.parse. */
 export const jsonFloor: ParseFloor = (bytes) => Object.keys(JSON.parse(decode(bytes)) as object).length
+
+/** PPTX: unzip plus one XML pass over every slide. */
+export const pptxFloor: ParseFloor = (bytes) =>
+  Object.entries(unzipSync(bytes))
+    .filter(([name]) => name.startsWith('ppt/slides/slide'))
+    .reduce((events, [, data]) => events + parserPass(decode(data), true), 0)

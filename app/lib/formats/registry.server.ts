@@ -6,6 +6,7 @@ import { xliff20Filter } from './xliff20/filter.server'
 import { docxFilter } from './docx/filter.server'
 import { jsonFilter } from './json/filter.server'
 import { poFilter } from './po/filter.server'
+import { pptxFilter } from './pptx/filter.server'
 import { propertiesFilter } from './properties/filter.server'
 import { srtFilter, vttFilter } from './subtitles/filter.server'
 import { xlsxFilter } from './xlsx/filter.server'
@@ -19,6 +20,7 @@ export const formats: readonly FormatFilter[] = [
   htmlFilter,
   docxFilter,
   xlsxFilter,
+  pptxFilter,
   xliff12Filter,
   xliff20Filter,
   poFilter,
