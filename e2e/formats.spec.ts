@@ -110,3 +110,34 @@ test('PPTX: a real presentation uploaded, its title translated, the slides downl
   expect(slides).toContain('<a:t>Parauga prezentācija</a:t>')
   expect(slides).not.toContain('Sample Presentation')
 })
+
+test('OpenDocument text, spreadsheet and presentation: upload, translate, download', async ({ page }, testInfo) => {
+  test.setTimeout(120_000)
+  await signIn(page)
+  const documents = [
+    { sample: 'okapi_TestDocument01.odt', name: 'teksts.odt', first: 'Heading 1', translation: 'Virsraksts 1' },
+    { sample: 'okapi_TestSpreadsheet01.ods', name: 'tabula.ods', first: 'Text in cell A1', translation: 'Teksts šūnā A1' },
+    { sample: 'okapi_TestPresentation01.odp', name: 'slaidi.odp', first: 'Text of title slide 1', translation: 'Titulslaida teksts' },
+  ]
+  const folder = path.resolve(import.meta.dirname, '../../shared/samples/office/odf')
+  await page
+    .getByLabel('Izvēlieties datnes', { exact: true })
+    .setInputFiles(documents.map(({ sample, name }) => ({ name, mimeType: 'application/octet-stream', buffer: fs.readFileSync(path.join(folder, sample)) })))
+  await page.getByRole('button', { name: 'Analizēt', exact: true }).click()
+  for (const document of documents) {
+    const row = page.getByRole('row', { name: new RegExp(document.name.replace('.', '\\.')) })
+    await row.getByRole('link', { name: 'Tulkot' }).click({ timeout: 30_000 })
+    await expect(page.getByRole('row', { name: new RegExp(document.first) })).toBeVisible()
+    if (document === documents[0]) await expectNoAxeViolations(page, testInfo)
+    await fillTarget(page, testInfo, 1, document.translation)
+    await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+    await expect(page.getByRole('row', { name: new RegExp(document.first) })).toContainText('Apstiprināts')
+    await page.getByRole('link', { name: 'Atpakaļ uz datņu sarakstu' }).first().click()
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Tulkojums' }).click()])
+    const parts = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)))
+    expect(new TextDecoder().decode(parts.mimetype)).toMatch(/^application\/vnd\.oasis\.opendocument\./)
+    const content = new TextDecoder().decode(parts['content.xml'])
+    expect(content, document.name).toContain(document.translation)
+    expect(content, document.name).not.toContain(`>${document.first}<`)
+  }
+})

@@ -263,3 +263,25 @@ export function pptxDocument(paragraphs: readonly Paragraph[]): Uint8Array {
   }
   return zipSync(files)
 }
+
+/** An ODT of one paragraph per paragraph (styled spans as `text:span`, links as `text:a`). */
+export function odtDocument(paragraphs: readonly Paragraph[]): Uint8Array {
+  const SPAN: Record<Style, [string, string]> = {
+    bold: ['<text:span text:style-name="Bold">', '</text:span>'],
+    italic: ['<text:span text:style-name="Italic">', '</text:span>'],
+    link: [`<text:a xlink:type="simple" xlink:href="${LINK}">`, '</text:a>'],
+  }
+  const body = paragraphs
+    .map((paragraph) => `<text:p text:style-name="Standard">${paragraph.map(({ text, style }) => (style ? `${SPAN[style][0]}${escapeXml(text)}${SPAN[style][1]}` : escapeXml(text))).join('')}</text:p>`)
+    .join('')
+  const encode = (text: string) => new TextEncoder().encode(text)
+  return zipSync({
+    mimetype: [encode('application/vnd.oasis.opendocument.text'), { level: 0 }],
+    'content.xml': encode(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" office:version="1.2"><office:body><office:text>${body}</office:text></office:body></office:document-content>`,
+    ),
+    'META-INF/manifest.xml': encode(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>',
+    ),
+  })
+}

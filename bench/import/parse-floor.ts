@@ -53,3 +53,10 @@ export const pptxFloor: ParseFloor = (bytes) =>
   Object.entries(unzipSync(bytes))
     .filter(([name]) => name.startsWith('ppt/slides/slide'))
     .reduce((events, [, data]) => events + parserPass(decode(data), true), 0)
+
+/** OpenDocument: unzip plus one XML pass over content.xml. */
+export const odfFloor: ParseFloor = (bytes) => {
+  const content = unzipSync(bytes)['content.xml']
+  if (!content) throw new Error('the generated document has no content.xml')
+  return parserPass(decode(content), true)
+}

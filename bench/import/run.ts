@@ -19,6 +19,7 @@ import {
   docxDocument,
   htmlDocument,
   jsonDocument,
+  odtDocument,
   type Paragraph,
   poDocument,
   pptxDocument,
@@ -31,7 +32,7 @@ import {
   xliff12Document,
   xliff20Document,
 } from './documents'
-import { docxFloor, htmlFloor, jsonFloor, type ParseFloor, pptxFloor, textFloor, xlsxFloor, xmlFloor } from './parse-floor'
+import { docxFloor, htmlFloor, jsonFloor, odfFloor, type ParseFloor, pptxFloor, textFloor, xlsxFloor, xmlFloor } from './parse-floor'
 import { buildApp, measureShippedJs } from './shipped-js'
 import { convertToOdt, countOutputUnits, hasCommand, timeCommand } from './translate-toolkit'
 import { kb, printTable, thousands, times } from '../print'
@@ -62,6 +63,7 @@ const FORMATS: BenchFormat[] = [
   // Issue 18 (translate-toolkit has no XLSX or PPTX converter in Debian; its PO, .properties, JSON and subtitle ones are beside ours).
   { id: 'xlsx', extension: 'xlsx', write: xlsxDocument, floor: xlsxFloor, targetMs: 2000 },
   { id: 'pptx', extension: 'pptx', write: pptxDocument, floor: pptxFloor, targetMs: 2000 },
+  { id: 'odt', extension: 'odt', write: odtDocument, floor: odfFloor, toolkit: { command: 'odf2xliff', output: 'xlf' }, targetMs: 2000 },
   { id: 'po', extension: 'po', write: poDocument, floor: textFloor, toolkit: { command: 'po2xliff', output: 'xlf' } },
   { id: 'properties', extension: 'properties', write: propertiesDocument, floor: textFloor, toolkit: { command: 'prop2po', output: 'po' } },
   { id: 'json', extension: 'json', write: jsonDocument, floor: jsonFloor, toolkit: { command: 'json2po', output: 'po' } },

@@ -1,3 +1,4 @@
+import { androidFilter } from './android/filter.server'
 import { htmlFilter } from './html/filter.server'
 import { txtFilter } from './txt/filter.server'
 import type { FormatFilter } from './types'
@@ -5,6 +6,7 @@ import { xliff12Filter } from './xliff12/filter.server'
 import { xliff20Filter } from './xliff20/filter.server'
 import { docxFilter } from './docx/filter.server'
 import { jsonFilter } from './json/filter.server'
+import { odpFilter, odsFilter, odtFilter } from './odf/filter.server'
 import { poFilter } from './po/filter.server'
 import { pptxFilter } from './pptx/filter.server'
 import { propertiesFilter } from './properties/filter.server'
@@ -21,9 +23,13 @@ export const formats: readonly FormatFilter[] = [
   docxFilter,
   xlsxFilter,
   pptxFilter,
+  odtFilter,
+  odsFilter,
+  odpFilter,
   xliff12Filter,
   xliff20Filter,
   poFilter,
+  androidFilter,
   propertiesFilter,
   jsonFilter,
   srtFilter,

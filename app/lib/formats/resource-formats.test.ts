@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { serialize } from '../tags/canonical'
 import type { TaggedText } from '../tags/types'
 import { detectFormat } from './registry.server'
+import { androidFilter } from './android/filter.server'
 import { jsonFilter } from './json/filter.server'
 import { poFilter } from './po/filter.server'
 import { propertiesFilter } from './properties/filter.server'
@@ -175,5 +176,56 @@ describe('subtitles', () => {
     const merged = vttFilter.merge(bytes(file), new Map([['1', [units[0]!.source[0]!, { kind: 'text', text: 'Zivs & <kartupeļi>' }]]]))
     expect(text(merged)).toBe(file.replace('Fish &amp; chips', 'Zivs &amp; &lt;kartupeļi&gt;'))
     expect(detectFormat('a.vtt', bytes('1\n00:01.000 --> 00:02.000\nNo signature\n'))).toBeUndefined()
+  })
+})
+
+describe('Android strings', () => {
+  const file = `<?xml version="1.0" encoding="utf-8"?>
+<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">
+    <string name="app_name" translatable="false">Tulks</string>
+    <string name="greeting">Don\\'t <b>panic</b>, %1$s!</string>
+    <string name="quoted">"Keep   spaces"</string>
+    <string-array name="planets"><item>Mercury</item><item>Venus</item></string-array>
+    <plurals name="files">
+        <item quantity="one"><xliff:g id="count">%d</xliff:g> file</item>
+        <item quantity="other"><xliff:g id="count">%d</xliff:g> files</item>
+    </plurals>
+</resources>
+`
+
+  it('reads strings, arrays and the target language\'s plural quantities; escapes undone; not-translatable left out', () => {
+    const units = androidFilter.extract(bytes(file), { targetLang: 'lv' })
+    expect(shown(units)).toEqual([
+      ['greeting', "Don't <b1>panic</b1>, <ph2/>!"],
+      ['quoted', 'Keep   spaces'],
+      ['planets[0]', 'Mercury'],
+      ['planets[1]', 'Venus'],
+      ['files[zero]', '<ph1/> files'],
+      ['files[one]', '<ph1/> file'],
+      ['files[other]', '<ph1/> files'],
+    ])
+    expect(androidFilter.extract(bytes(file), { targetLang: 'ru' }).map((unit) => unit.key).filter((key) => key.startsWith('files'))).toEqual([
+      'files[one]',
+      'files[few]',
+      'files[many]',
+      'files[other]',
+    ])
+  })
+
+  it('writes escaped translations and the plurals resource with the Latvian quantities', () => {
+    const units = androidFilter.extract(bytes(file), { targetLang: 'lv' })
+    const code = (key: string) => units.find((unit) => unit.key === key)!.source.find((token) => token.kind !== 'text')!
+    const translations = new Map<string, TaggedText>([
+      ['greeting', [{ kind: 'text', text: "Nekrīti 'panikā' " }, code('greeting')]],
+      ['files[zero]', [code('files[zero]'), { kind: 'text', text: ' datņu' }]],
+      ['files[one]', [code('files[one]'), { kind: 'text', text: ' datne' }]],
+      ['files[other]', [code('files[other]'), { kind: 'text', text: ' datnes' }]],
+    ])
+    const merged = text(androidFilter.merge(bytes(file), translations, { targetLang: 'lv' }))
+    expect(merged).toContain(`<string name="greeting">Nekrīti \\'panikā\\' <b>`.replace('<b>', ''))
+    expect(merged).toContain(
+      '<plurals name="files">\n        <item quantity="zero"><xliff:g id="count">%d</xliff:g> datņu</item>\n        <item quantity="one"><xliff:g id="count">%d</xliff:g> datne</item>\n        <item quantity="other"><xliff:g id="count">%d</xliff:g> datnes</item>\n    </plurals>',
+    )
+    expect(merged).toContain('<string name="app_name" translatable="false">Tulks</string>')
   })
 })
