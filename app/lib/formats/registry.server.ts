@@ -6,6 +6,7 @@ import { xliff12Filter } from './xliff12/filter.server'
 import { xliff20Filter } from './xliff20/filter.server'
 import { docxFilter } from './docx/filter.server'
 import { jsonFilter } from './json/filter.server'
+import { markdownFilter } from './markdown/filter.server'
 import { odpFilter, odsFilter, odtFilter } from './odf/filter.server'
 import { poFilter } from './po/filter.server'
 import { pptxFilter } from './pptx/filter.server'
@@ -32,6 +33,7 @@ export const formats: readonly FormatFilter[] = [
   androidFilter,
   propertiesFilter,
   jsonFilter,
+  markdownFilter,
   srtFilter,
   vttFilter,
 ]

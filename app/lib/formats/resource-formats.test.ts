@@ -6,6 +6,7 @@ import type { TaggedText } from '../tags/types'
 import { detectFormat } from './registry.server'
 import { androidFilter } from './android/filter.server'
 import { jsonFilter } from './json/filter.server'
+import { markdownFilter } from './markdown/filter.server'
 import { poFilter } from './po/filter.server'
 import { propertiesFilter } from './properties/filter.server'
 import { srtFilter, vttFilter } from './subtitles/filter.server'
@@ -227,5 +228,40 @@ describe('Android strings', () => {
       '<plurals name="files">\n        <item quantity="zero"><xliff:g id="count">%d</xliff:g> datņu</item>\n        <item quantity="one"><xliff:g id="count">%d</xliff:g> datne</item>\n        <item quantity="other"><xliff:g id="count">%d</xliff:g> datnes</item>\n    </plurals>',
     )
     expect(merged).toContain('<string name="app_name" translatable="false">Tulks</string>')
+  })
+})
+
+describe('Markdown', () => {
+  const file = '# Getting *started*\n\nRun `npm start` and open [the app](http://localhost:3000 "local").\nIt works.\n\n```sh\nnpm start\n```\n\n| Key | Meaning |\n|-----|---------|\n| Tab | Accept  |\n\n> - quoted **item**\n'
+
+  it('reads headings, paragraphs, table cells and quoted list items; code blocks stay out; markers are tags', () => {
+    expect(shown(markdownFilter.extract(bytes(file)))).toEqual([
+      ['b0', 'Getting <i1>started</i1>'],
+      ['b1', 'Run <ph1/> and open <a2>the app</a2>. It works.'],
+      ['b2', 'Key'],
+      ['b3', 'Meaning'],
+      ['b4', 'Tab'],
+      ['b5', 'Accept'],
+      ['b6', 'quoted <b1>item</b1>'],
+    ])
+  })
+
+  it('writes a translation in place, escaped, every other byte kept', () => {
+    const units = markdownFilter.extract(bytes(file))
+    const tags = units[1]!.source.filter((token) => token.kind !== 'text')
+    const merged = text(
+      markdownFilter.merge(
+        bytes(file),
+        new Map<string, TaggedText>([
+          ['b1', [{ kind: 'text', text: 'Palaidiet ' }, tags[0]!, { kind: 'text', text: ' un atveriet ' }, tags[1]!, { kind: 'text', text: 'lietotni_1' }, tags[2]!, { kind: 'text', text: ' *tūlīt*.' }]],
+          ['b5', plain('Pieņemt | ok')],
+        ]),
+      ),
+    )
+    expect(merged).toBe(
+      file
+        .replace('Run `npm start` and open [the app](http://localhost:3000 "local").\nIt works.', 'Palaidiet `npm start` un atveriet [lietotni\\_1](http://localhost:3000 "local") \\*tūlīt\\*.')
+        .replace('| Accept  |', '| Pieņemt \\| ok  |'),
+    )
   })
 })

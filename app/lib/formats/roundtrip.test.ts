@@ -4,6 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { unzipSync } from 'fflate'
 import { Parser } from 'htmlparser2'
+import { fromMarkdown } from 'mdast-util-from-markdown'
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table'
+import { gfmTable } from 'micromark-extension-gfm-table'
 import { describe, expect, it } from 'vitest'
 import type { TaggedText } from '../tags/types'
 import { detectFormat, formats } from './registry.server'
@@ -123,6 +126,11 @@ const cases: Record<string, RoundTripCase> = {
     reader: jsonReader,
     lossyReader: (merged) => jsonReader(merged, merged),
   },
+  markdown: {
+    fixtures: filesIn(path.join(samples, 'formats/markdown'), ['md']),
+    reader: markdownReader,
+    lossyReader: (merged) => markdownReader(merged, merged),
+  },
   srt: {
     fixtures: filesIn(path.join(samples, 'formats/subtitles'), ['srt']),
     reader: timingsReader,
@@ -198,6 +206,24 @@ function jsonReader(merged: Uint8Array, original: Uint8Array): string | undefine
   } catch (error) {
     return String(error)
   }
+}
+
+/** The merged Markdown has the same blocks (headings, lists, tables, code) as the original: nothing became markup. */
+function markdownReader(merged: Uint8Array, original: Uint8Array): string | undefined {
+  const shape = (bytes: Uint8Array) => {
+    const tree = fromMarkdown(decodeText(bytes).text, { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] })
+    const types: string[] = []
+    const visit = (node: { type: string; children?: unknown[] }) => {
+      if (['paragraph', 'heading', 'tableCell'].includes(node.type)) return void types.push(node.type)
+      types.push(node.type)
+      for (const child of (node.children ?? []) as { type: string }[]) visit(child)
+    }
+    visit(tree)
+    return types.join(' ')
+  }
+  const before = shape(original)
+  const after = shape(merged)
+  return before === after ? undefined : `blocks changed:\n${before}\n${after}`
 }
 
 /** Every timing line (and cue setting on it) is where and as it was. */
