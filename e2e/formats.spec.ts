@@ -123,18 +123,19 @@ test('PPTX: a real presentation uploaded, its title translated, the slides downl
   expect(slides).not.toContain('Sample Presentation')
 })
 
-test('OpenDocument text, spreadsheet and presentation: upload, translate, download', async ({ page }, testInfo) => {
+test('OpenDocument text, spreadsheet and presentation, and IDML: upload, translate, download', async ({ page }, testInfo) => {
   test.setTimeout(120_000)
   await signIn(page)
+  const samples = path.resolve(import.meta.dirname, '../../shared/samples')
   const documents = [
-    { sample: 'okapi_TestDocument01.odt', name: 'teksts.odt', first: 'Heading 1', translation: 'Virsraksts 1' },
-    { sample: 'okapi_TestSpreadsheet01.ods', name: 'tabula.ods', first: 'Text in cell A1', translation: 'Teksts šūnā A1' },
-    { sample: 'okapi_TestPresentation01.odp', name: 'slaidi.odp', first: 'Text of title slide 1', translation: 'Titulslaida teksts' },
+    { sample: 'office/odf/okapi_TestDocument01.odt', name: 'teksts.odt', first: 'Heading 1', translation: 'Virsraksts 1' },
+    { sample: 'office/odf/okapi_TestSpreadsheet01.ods', name: 'tabula.ods', first: 'Text in cell A1', translation: 'Teksts šūnā A1' },
+    { sample: 'office/odf/okapi_TestPresentation01.odp', name: 'slaidi.odp', first: 'Text of title slide 1', translation: 'Titulslaida teksts' },
+    { sample: 'formats/idml/okapi_helloworld-1.idml', name: 'makets.idml', first: 'Hello World!', translation: 'Sveika, pasaule!' },
   ]
-  const folder = path.resolve(import.meta.dirname, '../../shared/samples/office/odf')
   await page
     .getByLabel('Izvēlieties datnes', { exact: true })
-    .setInputFiles(documents.map(({ sample, name }) => ({ name, mimeType: 'application/octet-stream', buffer: fs.readFileSync(path.join(folder, sample)) })))
+    .setInputFiles(documents.map(({ sample, name }) => ({ name, mimeType: 'application/octet-stream', buffer: fs.readFileSync(path.join(samples, sample)) })))
   await page.getByRole('button', { name: 'Analizēt', exact: true }).click()
   for (const document of documents) {
     const row = page.getByRole('row', { name: new RegExp(document.name.replace('.', '\\.')) })
@@ -147,8 +148,11 @@ test('OpenDocument text, spreadsheet and presentation: upload, translate, downlo
     await page.getByRole('link', { name: 'Atpakaļ uz datņu sarakstu' }).first().click()
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Tulkojums' }).click()])
     const parts = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)))
-    expect(new TextDecoder().decode(parts.mimetype)).toMatch(/^application\/vnd\.oasis\.opendocument\./)
-    const content = new TextDecoder().decode(parts['content.xml'])
+    expect(new TextDecoder().decode(parts.mimetype)).toMatch(/^application\/vnd\.(oasis\.opendocument\.|adobe\.indesign-idml-package)/)
+    const content = Object.entries(parts)
+      .filter(([part]) => part === 'content.xml' || part.startsWith('Stories/'))
+      .map(([, data]) => new TextDecoder().decode(data))
+      .join('')
     // The translated paragraph's whole text (a generated table of contents may still list the old heading).
     expect(content, document.name).toContain(`>${document.translation}<`)
   }

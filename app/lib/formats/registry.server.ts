@@ -5,6 +5,7 @@ import type { FormatFilter } from './types'
 import { xliff12Filter } from './xliff12/filter.server'
 import { xliff20Filter } from './xliff20/filter.server'
 import { docxFilter } from './docx/filter.server'
+import { idmlFilter } from './idml/filter.server'
 import { jsonFilter } from './json/filter.server'
 import { markdownFilter } from './markdown/filter.server'
 import { odpFilter, odsFilter, odtFilter } from './odf/filter.server'
@@ -27,6 +28,7 @@ export const formats: readonly FormatFilter[] = [
   odtFilter,
   odsFilter,
   odpFilter,
+  idmlFilter,
   xliff12Filter,
   xliff20Filter,
   poFilter,

@@ -1,10 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { serialize } from '../tags/canonical'
 import type { TaggedText } from '../tags/types'
 import { detectFormat } from './registry.server'
 import { androidFilter } from './android/filter.server'
+import { idmlFilter } from './idml/filter.server'
 import { jsonFilter } from './json/filter.server'
 import { markdownFilter } from './markdown/filter.server'
 import { poFilter } from './po/filter.server'
@@ -263,5 +265,40 @@ describe('Markdown', () => {
         .replace('Run `npm start` and open [the app](http://localhost:3000 "local").\nIt works.', 'Palaidiet `npm start` un atveriet [lietotni\\_1](http://localhost:3000 "local") \\*tūlīt\\*.')
         .replace('| Accept  |', '| Pieņemt \\| ok  |'),
     )
+  })
+})
+
+describe('IDML', () => {
+  const footnotes = new Uint8Array(fs.readFileSync(path.join(samples, 'idml/okapi_09-footnotes.idml')))
+
+  it('reads story paragraphs, footnotes as codes with their own units, InDesign special characters as codes', () => {
+    expect(shown(idmlFilter.extract(footnotes)).map(([, source]) => source)).toEqual([
+      'Text1.<x1/> Text2.<x2/>Text3.',
+      'Text4.<x1/>Text5.',
+      '<x1/>\tText1 footnote.',
+      '<x1/>\tText2 footnote.',
+      '<x1/>\tText4 footnote.',
+      'And another paragraph in a footnote.',
+    ])
+  })
+
+  it('writes a paragraph and the footnote inside it, keeping the footnote number marker', () => {
+    const units = idmlFilter.extract(footnotes)
+    const outer = units[0]!.source.filter((token) => token.kind !== 'text')
+    const note = units[2]!.source[0]!
+    const merged = idmlFilter.merge(
+      footnotes,
+      new Map<string, TaggedText>([
+        [units[0]!.key, [{ kind: 'text', text: 'Teksts1.' }, outer[0]!, { kind: 'text', text: ' Teksts2 & 3.' }, outer[1]!]],
+        [units[2]!.key, [note, { kind: 'text', text: '\tPirmā piezīme.' }]],
+      ]),
+    )
+    expect(shown(idmlFilter.extract(merged)).map(([, source]) => source).slice(0, 3)).toEqual([
+      'Teksts1.<x1/> Teksts2 & 3.<x2/>',
+      'Text4.<x1/>Text5.',
+      '<x1/>\tPirmā piezīme.',
+    ])
+    const story = Object.entries(unzipSync(merged)).find(([name]) => name.startsWith('Stories/') && new TextDecoder().decode(unzipSync(merged)[name]).includes('Teksts1'))!
+    expect(new TextDecoder().decode(story[1])).toContain('<Content><?ACE 4?></Content><Content>\tPirmā piezīme.</Content>')
   })
 })

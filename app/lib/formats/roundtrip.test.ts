@@ -160,6 +160,13 @@ const cases: Record<string, RoundTripCase> = {
       return [id, { fixtures: filesIn(path.join(samples, 'office/odf'), [id]), sameFile: sameZipEntries, reader, lossyReader: reader }]
     }),
   ),
+  idml: {
+    fixtures: filesIn(path.join(samples, 'formats/idml'), ['idml']),
+    sameFile: sameZipEntries,
+    // No reference reader runs here (InDesign does not); every story must stay well-formed and read back as IDML.
+    reader: idmlReader,
+    lossyReader: idmlReader,
+  },
   docx: {
     fixtures: filesIn(path.join(samples, 'office/docx'), ['docx']),
     sameFile: sameZipEntries,
@@ -240,6 +247,12 @@ function timingsReader(merged: Uint8Array, original: Uint8Array): string | undef
 function sameLineCountOrFewer(merged: Uint8Array, original: Uint8Array): string | undefined {
   const lines = (bytes: Uint8Array) => decodeText(bytes, 'iso-8859-1').text.split(/\r\n|\n|\r/).length
   return lines(merged) <= lines(original) ? undefined : 'lines were added'
+}
+
+function idmlReader(merged: Uint8Array): string | undefined {
+  if (detectFormat('x.idml', merged)?.id !== 'idml') return 'not an IDML package any more'
+  const stories = Object.entries(unzipSync(merged)).filter(([name]) => name.startsWith('Stories/'))
+  return stories.map(([name, data]) => wellFormednessError(new TextDecoder().decode(data)) && `${name}: not well-formed`).find(Boolean) || undefined
 }
 
 /** DOCX identity: every zip entry equal, XML parts after canonicalisation (attribute order, namespaces). */

@@ -1,0 +1,238 @@
+import type { TaggedText, Token } from '../../tags/types'
+import { FormatError, type FormatFilter, type Unit } from '../types'
+import { hasTranslatableText, sameTaggedText } from '../xml/inline-codes'
+import { attributeValue, decodeXmlText, encodeXmlText, parseXml, XmlSyntaxError, type XmlElement } from '../docx/xml-tree'
+import { decodePart, hasZipSignature, readZip, writeZip, type ZipEntry } from '../docx/zip-package.server'
+
+/**
+ * InDesign IDML (issue 18). Units are the paragraphs of every story, in the order designmap.xml lists the stories: a
+ * `ParagraphStyleRange` split at its `Br` elements. Text of a character style range formatted unlike the one the
+ * paragraph starts in is a tag pair; other inline elements (tables, footnotes, anchored frames, hyperlink sources,
+ * markers) are self-contained codes, and the paragraphs inside them (a table's cells, a footnote's text) are units of
+ * their own, written back inside the code. A translated paragraph is written as `Content` elements in the character
+ * style ranges of its tags; everything else in the package keeps its bytes.
+ */
+
+const MIMETYPE = 'application/vnd.adobe.indesign-idml-package'
+const local = (element: XmlElement) => element.qname.slice(element.qname.indexOf(':') + 1)
+
+interface Item {
+  kind: 'text' | 'code'
+  element: XmlElement
+  /** The character style range it is in (undefined for a code directly in the paragraph style range). */
+  range?: XmlElement
+}
+
+interface Paragraph {
+  key: string
+  items: Item[]
+  /** The character style range the paragraph starts in: text formatted as it is plain text. */
+  base: XmlElement
+  source: TaggedText
+  /** Tag ref → the character style range (pairs), the element (codes) or a processing instruction of a Content. */
+  refs: (XmlElement | string)[]
+}
+
+interface Story {
+  entry: ZipEntry
+  xml: string
+  encode(xml: string): Uint8Array
+  paragraphs: Paragraph[]
+}
+
+/** A character style range's start tag with its Properties: what opens it again when a translation is written. */
+function opening(xml: string, range: XmlElement): string {
+  const properties = range.children.find((child) => local(child) === 'Properties')
+  return xml.slice(range.start, range.openEnd) + (properties ? xml.slice(properties.start, properties.end) : '')
+}
+
+function readStory(entry: ZipEntry): Story {
+  const { text: xml, encode } = decodePart(entry)
+  let root: XmlElement
+  try {
+    root = parseXml(xml)
+  } catch (error) {
+    if (error instanceof XmlSyntaxError) throw new FormatError(`${entry.name} is not well-formed XML: ${error.message}`)
+    throw error
+  }
+  const paragraphs: Paragraph[] = []
+  const visit = (element: XmlElement) => {
+    if (local(element) !== 'ParagraphStyleRange') {
+      for (const child of element.children) visit(child)
+      return
+    }
+    let current: Item[] = []
+    let base: XmlElement | undefined
+    const finish = () => {
+      if (current.length > 0 && base) paragraphs.push(model(xml, `${entry.name}:${paragraphs.length}`, current, base))
+      current = []
+    }
+    for (const child of element.children) {
+      const name = local(child)
+      if (name === 'Properties') continue
+      if (name !== 'CharacterStyleRange') {
+        current.push({ kind: 'code', element: child })
+        continue
+      }
+      base ??= child
+      for (const inner of child.children) {
+        const innerName = local(inner)
+        if (innerName === 'Properties') continue
+        if (innerName === 'Br') {
+          finish()
+          base = child
+        } else current.push({ kind: innerName === 'Content' ? 'text' : 'code', element: inner, range: child })
+      }
+    }
+    finish()
+    // Paragraphs inside codes (table cells, footnotes) are units of their own.
+    for (const child of element.children) for (const inner of child.children) if (local(inner) !== 'Content') visit(inner)
+  }
+  visit(root)
+  return { entry, xml, encode, paragraphs: paragraphs.filter((paragraph) => hasTranslatableText(paragraph.source)) }
+}
+
+/** A Content's text between its processing instructions (CDATA and comments as elementText reads them). */
+function decodeContent(raw: string): string {
+  return raw
+    .split(/(<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->)/)
+    .map((piece) => (piece.startsWith('<![CDATA[') ? piece.slice(9, -3) : piece.startsWith('<!--') ? '' : decodeXmlText(piece)))
+    .join('')
+}
+
+function model(xml: string, key: string, items: Item[], base: XmlElement): Paragraph {
+  const source: Token[] = []
+  const refs: (XmlElement | string)[] = []
+  const baseOpening = opening(xml, base)
+  let open: { range: XmlElement; id: number; ref: string } | undefined
+  let next = 1
+  const close = () => {
+    if (open) source.push({ kind: 'close', name: 'g', id: open.id, ref: open.ref })
+    open = undefined
+  }
+  for (const item of items) {
+    const formatted = item.range && opening(xml, item.range) !== baseOpening ? item.range : undefined
+    if (item.kind === 'code') {
+      close()
+      refs.push(item.element)
+      source.push({ kind: 'self', name: 'x', id: next++, ref: String(refs.length - 1) })
+      continue
+    }
+    if (formatted !== open?.range && !(formatted && open && opening(xml, formatted) === opening(xml, open.range))) {
+      close()
+      if (formatted) {
+        refs.push(formatted)
+        open = { range: formatted, id: next++, ref: String(refs.length - 1) }
+        source.push({ kind: 'open', name: 'g', id: open.id, ref: open.ref })
+      }
+    }
+    // InDesign's special characters (a footnote's number, "indent to here") are processing instructions in Content.
+    const raw = item.element.closeStart > item.element.openEnd ? xml.slice(item.element.openEnd, item.element.closeStart) : ''
+    for (const piece of raw.split(/(<\?[\s\S]*?\?>)/)) {
+      if (piece.startsWith('<?')) {
+        refs.push(piece)
+        source.push({ kind: 'self', name: 'x', id: next++, ref: String(refs.length - 1) })
+        continue
+      }
+      const text = decodeContent(piece)
+      const last = source.at(-1)
+      if (last?.kind === 'text') source[source.length - 1] = { kind: 'text', text: last.text + text }
+      else if (text) source.push({ kind: 'text', text })
+    }
+  }
+  close()
+  return { key, items, base, source, refs }
+}
+
+/** The story's stretch [start, end) with the translated paragraphs inside it written anew (nested ones included). */
+function render(story: Story, start: number, end: number, translated: Map<Paragraph, TaggedText>): string {
+  const { xml } = story
+  let out = ''
+  let copied = start
+  for (const [paragraph, translation] of translated) {
+    const first = paragraph.items[0]!
+    const last = paragraph.items.at(-1)!
+    if (first.element.start < copied || last.element.end > end) continue
+    out += xml.slice(copied, first.element.start)
+    const baseOpening = opening(xml, paragraph.base)
+    // The range the written text starts in, and the one the original text after it expects to be open.
+    const startOpening = first.range ? opening(xml, first.range) : baseOpening
+    const endOpening = last.range ? opening(xml, last.range) : baseOpening
+    let current = startOpening
+    const switchTo = (wanted: string) => {
+      if (wanted === current) return
+      out += `</${paragraph.base.qname}>${wanted}`
+      current = wanted
+    }
+    const formats: string[] = []
+    for (const token of translation) {
+      const element = token.kind === 'text' ? undefined : paragraph.refs[Number(token.ref)]
+      if (token.kind === 'open' && typeof element === 'object') formats.push(opening(xml, element))
+      else if (token.kind === 'close') formats.pop()
+      else if (token.kind === 'text' && token.text !== '') {
+        switchTo(formats.at(-1) ?? baseOpening)
+        out += `<Content>${encodeXmlText(token.text)}</Content>`
+      } else if (typeof element === 'string') out += `<Content>${element}</Content>`
+      else if (element) out += render(story, element.start, element.end, translated)
+    }
+    switchTo(endOpening)
+    copied = last.element.end
+  }
+  return out + xml.slice(copied, end)
+}
+
+function readPackage(bytes: Uint8Array): { entries: ZipEntry[]; stories: Story[] } {
+  const entries = readZip(bytes)
+  const byName = new Map(entries.map((entry) => [entry.name, entry]))
+  const designmap = byName.get('designmap.xml')
+  if (!designmap) throw new FormatError('not an IDML package: it has no designmap.xml')
+  const { text } = decodePart(designmap)
+  let order: string[]
+  try {
+    const root = parseXml(text)
+    order = root.children.filter((child) => local(child) === 'Story').flatMap((child) => attributeValue(text, child, 'src') ?? [])
+  } catch (error) {
+    if (error instanceof XmlSyntaxError) throw new FormatError(`designmap.xml is not well-formed XML: ${error.message}`)
+    throw error
+  }
+  const listed = order.length > 0 ? order : entries.map((entry) => entry.name).filter((name) => /^Stories\/.+\.xml$/.test(name))
+  const stories = listed.flatMap((name) => {
+    const entry = byName.get(name)
+    return entry ? [readStory(entry)] : []
+  })
+  return { entries, stories }
+}
+
+export const idmlFilter: FormatFilter = {
+  id: 'idml',
+  extensions: ['idml'],
+  mimeType: MIMETYPE,
+  detect(_name, bytes) {
+    if (!hasZipSignature(bytes)) return false
+    try {
+      const mimetype = readZip(bytes, { select: (name) => name === 'mimetype' }).find((entry) => entry.name === 'mimetype')
+      return !!mimetype && new TextDecoder().decode(mimetype.data).trim() === MIMETYPE
+    } catch {
+      return false
+    }
+  },
+  extract(bytes) {
+    return readPackage(bytes).stories.flatMap((story) =>
+      story.paragraphs.map((paragraph): Unit => ({ key: paragraph.key, source: paragraph.source, segmentable: true })),
+    )
+  },
+  merge(bytes, translations) {
+    const { entries, stories } = readPackage(bytes)
+    const written = new Map<string, Uint8Array>()
+    for (const story of stories) {
+      const translated = new Map<Paragraph, TaggedText>()
+      for (const paragraph of story.paragraphs) {
+        const translation = translations.get(paragraph.key)
+        if (translation && !sameTaggedText(translation, paragraph.source)) translated.set(paragraph, translation)
+      }
+      if (translated.size > 0) written.set(story.entry.name, story.encode(render(story, 0, story.xml.length, translated)))
+    }
+    if (written.size === 0) return bytes
+    return writeZip(entries.map((entry) => (written.has(entry.name) ? { ...entry, data: written.get(entry.name)! } : entry)))
+  },
+}
