@@ -1,5 +1,6 @@
 import type { TagKind, TaggedText, Token } from '../tags/types'
 import { sameTaggedText } from './xml/inline-codes'
+import { applyEdits } from './xml/xml-file'
 
 /**
  * Inline codes of the text-based resource formats (issue 18: PO, .properties, JSON, subtitles): a value is split
@@ -68,17 +69,11 @@ export interface ValueSpan {
  * none) keeps its original characters, so an identity merge gives back the same text.
  */
 export function replaceSpans(text: string, spans: ValueSpan[], translations: ReadonlyMap<string, TaggedText>): string | undefined {
-  const pieces: string[] = []
-  let copied = 0
-  for (const span of spans) {
+  const edits = spans.flatMap((span) => {
     const translation = translations.get(span.key)
-    if (!translation || sameTaggedText(translation, span.source)) continue
-    pieces.push(text.slice(copied, span.start), span.write(translation))
-    copied = span.end
-  }
-  if (pieces.length === 0) return undefined
-  pieces.push(text.slice(copied))
-  return pieces.join('')
+    return !translation || sameTaggedText(translation, span.source) ? [] : [{ start: span.start, end: span.end, text: span.write(translation) }]
+  })
+  return edits.length === 0 ? undefined : applyEdits(text, edits)
 }
 
 /** printf conversions (`%s`, `%1$d`, `%(name)s`, `%%`), the codes of PO's c-/python-format and Android strings. */

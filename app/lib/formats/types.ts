@@ -51,3 +51,16 @@ export class FormatError extends Error {
     this.name = 'FormatError'
   }
 }
+
+/** `detect` for a text format: the name has one of its extensions and `decode` (which throws for anything else) reads it. */
+export function textDetector(extension: RegExp, decode: (bytes: Uint8Array) => unknown): FormatFilter['detect'] {
+  return (name, bytes) => {
+    if (!extension.test(name)) return false
+    try {
+      decode(bytes)
+      return true
+    } catch {
+      return false
+    }
+  }
+}

@@ -1,9 +1,10 @@
 import type { TaggedText, Token } from '../../tags/types'
 import { PRINTF, tokensWithCodes, type CodeKind } from '../text-codes'
 import { decodeText, encodeText } from '../txt/text-encoding'
-import { FormatError, type FilterOptions, type FormatFilter, type Unit } from '../types'
+import { FormatError, type FilterOptions, type FormatFilter, type Unit, textDetector } from '../types'
 import { attributeValue, decodeXmlText, encodeXmlText, parseXml, XmlSyntaxError, type XmlElement } from '../docx/xml-tree'
 import { hasTranslatableText, sameTaggedText } from '../xml/inline-codes'
+import { applyEdits, type TextEdit } from '../xml/xml-file'
 
 /**
  * Android string resources (`res/values/strings.xml`, issue 18): each `string`, each `item` of a `string-array`, and
@@ -170,20 +171,14 @@ export const androidFilter: FormatFilter = {
   id: 'android',
   extensions: ['xml'],
   mimeType: 'application/xml',
-  detect(_name, bytes) {
-    try {
-      const head = decodeText(bytes.subarray(0, 4096)).text
-      return /<resources[\s>]/.test(head) && /<(string|string-array|plurals)[\s>]/.test(decodeText(bytes).text) && readResources(bytes).values.length >= 0
-    } catch {
-      return false
-    }
-  },
+  // Any .xml whose root is <resources> (readResources refuses the rest) is string resources.
+  detect: textDetector(/\.xml$/i, readResources),
   extract(bytes, options) {
     return readResources(bytes, options).values.map((value): Unit => ({ key: value.key, source: value.source, segmentable: true, context: value.key }))
   },
   merge(bytes, translations, options) {
     const resources = readResources(bytes, options)
-    const edits: { start: number; end: number; text: string }[] = []
+    const edits: TextEdit[] = []
     const inPlurals = new Set<Value>()
     for (const plural of resources.plurals) {
       const changed = [...plural.items.values()].some((value) => {
@@ -209,13 +204,6 @@ export const androidFilter: FormatFilter = {
       edits.push({ start: value.element.openEnd, end: value.element.closeStart, text: renderValue(value, translation) })
     }
     if (edits.length === 0) return bytes
-    edits.sort((a, b) => a.start - b.start)
-    let out = ''
-    let copied = 0
-    for (const edit of edits) {
-      out += resources.text.slice(copied, edit.start) + edit.text
-      copied = edit.end
-    }
-    return encodeText(out + resources.text.slice(copied), resources.encoding)
+    return encodeText(applyEdits(resources.text, edits), resources.encoding)
   },
 }

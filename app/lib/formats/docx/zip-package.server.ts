@@ -1,5 +1,6 @@
 import { unzipSync, zipSync, type Zippable } from 'fflate'
 import { FormatError } from '../types'
+import { parseXml, XmlSyntaxError, type XmlElement } from './xml-tree'
 
 /** Upper bounds that keep a hostile upload (a zip bomb) from exhausting memory. Configuration, not law. */
 export const MAX_ZIP_ENTRIES = 10_000
@@ -82,4 +83,31 @@ export function decodePart(entry: ZipEntry): { text: string; encode(xml: string)
     if (error instanceof FormatError) throw error
     throw new FormatError(`${entry.name} is not valid text in its encoding`)
   }
+}
+
+/** A package part parsed: its text, its root element and how to encode a rewritten text. Broken XML is a FormatError. */
+export function readXmlPart(entry: ZipEntry): { xml: string; root: XmlElement; encode(xml: string): Uint8Array } {
+  const { text: xml, encode } = decodePart(entry)
+  try {
+    return { xml, root: parseXml(xml), encode }
+  } catch (error) {
+    if (error instanceof XmlSyntaxError) throw new FormatError(`${entry.name} is not well-formed XML: ${error.message}`)
+    throw error
+  }
+}
+
+/** The text of one entry of a zip package (for detection: only that entry is inflated); undefined when there is none. */
+export function packageEntryText(bytes: Uint8Array, name: string): string | undefined {
+  if (!hasZipSignature(bytes)) return undefined
+  try {
+    const entry = readZip(bytes, { select: (each) => each === name }).find((each) => each.name === name)
+    return entry && new TextDecoder().decode(entry.data)
+  } catch {
+    return undefined
+  }
+}
+
+/** The package with the named parts' bytes replaced, every other entry (order and compression) as it was. */
+export function writeChangedParts(entries: readonly ZipEntry[], changed: ReadonlyMap<string, Uint8Array>): Uint8Array {
+  return writeZip(entries.map((entry) => (changed.has(entry.name) ? { ...entry, data: changed.get(entry.name)! } : entry)))
 }

@@ -1,8 +1,8 @@
 import type { TaggedText, Token } from '../../tags/types'
 import { FormatError, type FormatFilter, type Unit } from '../types'
 import { hasTranslatableText, sameTaggedText } from '../xml/inline-codes'
-import { attributeValue, decodeXmlText, encodeXmlText, parseXml, XmlSyntaxError, type XmlElement } from '../docx/xml-tree'
-import { decodePart, hasZipSignature, readZip, writeZip, type ZipEntry } from '../docx/zip-package.server'
+import { attributeValue, decodeXmlText, encodeXmlText, type XmlElement } from '../docx/xml-tree'
+import { packageEntryText, readXmlPart, readZip, writeChangedParts, type ZipEntry } from '../docx/zip-package.server'
 
 /**
  * InDesign IDML (issue 18). Units are the paragraphs of every story, in the order designmap.xml lists the stories: a
@@ -47,14 +47,7 @@ function opening(xml: string, range: XmlElement): string {
 }
 
 function readStory(entry: ZipEntry): Story {
-  const { text: xml, encode } = decodePart(entry)
-  let root: XmlElement
-  try {
-    root = parseXml(xml)
-  } catch (error) {
-    if (error instanceof XmlSyntaxError) throw new FormatError(`${entry.name} is not well-formed XML: ${error.message}`)
-    throw error
-  }
+  const { xml, root, encode } = readXmlPart(entry)
   const paragraphs: Paragraph[] = []
   const visit = (element: XmlElement) => {
     if (local(element) !== 'ParagraphStyleRange') {
@@ -186,15 +179,8 @@ function readPackage(bytes: Uint8Array): { entries: ZipEntry[]; stories: Story[]
   const byName = new Map(entries.map((entry) => [entry.name, entry]))
   const designmap = byName.get('designmap.xml')
   if (!designmap) throw new FormatError('not an IDML package: it has no designmap.xml')
-  const { text } = decodePart(designmap)
-  let order: string[]
-  try {
-    const root = parseXml(text)
-    order = root.children.filter((child) => local(child) === 'Story').flatMap((child) => attributeValue(text, child, 'src') ?? [])
-  } catch (error) {
-    if (error instanceof XmlSyntaxError) throw new FormatError(`designmap.xml is not well-formed XML: ${error.message}`)
-    throw error
-  }
+  const { xml, root } = readXmlPart(designmap)
+  const order = root.children.filter((child) => local(child) === 'Story').flatMap((child) => attributeValue(xml, child, 'src') ?? [])
   const listed = order.length > 0 ? order : entries.map((entry) => entry.name).filter((name) => /^Stories\/.+\.xml$/.test(name))
   const stories = listed.flatMap((name) => {
     const entry = byName.get(name)
@@ -207,15 +193,7 @@ export const idmlFilter: FormatFilter = {
   id: 'idml',
   extensions: ['idml'],
   mimeType: MIMETYPE,
-  detect(_name, bytes) {
-    if (!hasZipSignature(bytes)) return false
-    try {
-      const mimetype = readZip(bytes, { select: (name) => name === 'mimetype' }).find((entry) => entry.name === 'mimetype')
-      return !!mimetype && new TextDecoder().decode(mimetype.data).trim() === MIMETYPE
-    } catch {
-      return false
-    }
-  },
+  detect: (_name, bytes) => packageEntryText(bytes, 'mimetype')?.trim() === MIMETYPE,
   extract(bytes) {
     return readPackage(bytes).stories.flatMap((story) =>
       story.paragraphs.map((paragraph): Unit => ({ key: paragraph.key, source: paragraph.source, segmentable: true })),
@@ -232,7 +210,6 @@ export const idmlFilter: FormatFilter = {
       }
       if (translated.size > 0) written.set(story.entry.name, story.encode(render(story, 0, story.xml.length, translated)))
     }
-    if (written.size === 0) return bytes
-    return writeZip(entries.map((entry) => (written.has(entry.name) ? { ...entry, data: written.get(entry.name)! } : entry)))
+    return written.size === 0 ? bytes : writeChangedParts(entries, written)
   },
 }

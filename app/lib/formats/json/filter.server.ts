@@ -1,7 +1,7 @@
 import type { TaggedText } from '../../tags/types'
 import { BRACED, PRINTF, placeholder, replaceSpans, textWithCodes, tokensWithCodes, type ValueSpan } from '../text-codes'
 import { decodeText, encodeText } from '../txt/text-encoding'
-import { FormatError, type FormatFilter, type Unit } from '../types'
+import { FormatError, type FormatFilter, type Unit, textDetector } from '../types'
 
 /**
  * JSON (issue 18), as i18n files are written (flat or nested keys, arrays): every string value with a letter in it
@@ -94,15 +94,7 @@ export const jsonFilter: FormatFilter = {
   id: 'json',
   extensions: ['json'],
   mimeType: 'application/json',
-  detect(name, bytes) {
-    if (!name.toLowerCase().endsWith('.json')) return false
-    try {
-      decode(bytes)
-      return true
-    } catch {
-      return false
-    }
-  },
+  detect: textDetector(/\.json$/i, decode),
   extract(bytes) {
     return spansOf(decode(bytes).text).map((span): Unit => ({ key: span.key, source: span.source, segmentable: true, context: span.key }))
   },

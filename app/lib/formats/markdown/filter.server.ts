@@ -5,8 +5,9 @@ import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough'
 import { gfmTable } from 'micromark-extension-gfm-table'
 import type { TaggedText, TagKind, Token } from '../../tags/types'
 import { decodeText, encodeText, looksLikeText } from '../txt/text-encoding'
-import { FormatError, type FormatFilter, type Unit } from '../types'
+import { FormatError, type FormatFilter, type Unit, textDetector } from '../types'
 import { hasTranslatableText, sameTaggedText } from '../xml/inline-codes'
+import { applyEdits } from '../xml/xml-file'
 
 /**
  * Markdown (CommonMark with GFM tables and strikethrough; issue 18), read by micromark through mdast, which keeps
@@ -117,15 +118,7 @@ export const markdownFilter: FormatFilter = {
   id: 'markdown',
   extensions: ['md', 'markdown'],
   mimeType: 'text/markdown',
-  detect(name, bytes) {
-    if (!/\.(md|markdown)$/i.test(name)) return false
-    try {
-      decode(bytes)
-      return true
-    } catch {
-      return false
-    }
-  },
+  detect: textDetector(/\.(md|markdown)$/i, decode),
   extract(bytes) {
     return blocksOf(decode(bytes).text)
       .filter((block) => hasTranslatableText(block.source))
@@ -133,16 +126,12 @@ export const markdownFilter: FormatFilter = {
   },
   merge(bytes, translations) {
     const { text, encoding } = decode(bytes)
-    let out = ''
-    let copied = 0
-    for (const block of blocksOf(text)) {
+    const edits = blocksOf(text).flatMap((block) => {
       const translation = translations.get(block.key)
-      if (!translation || !hasTranslatableText(block.source) || sameTaggedText(translation, block.source)) continue
+      if (!translation || !hasTranslatableText(block.source) || sameTaggedText(translation, block.source)) return []
       const written = translation.map((token) => (token.kind === 'text' ? escapeMarkdown(token.text, block.inTable) : (token.ref ?? ''))).join('')
-      out += text.slice(copied, block.start) + written
-      copied = block.end
-    }
-    if (copied === 0) return bytes
-    return encodeText(out + text.slice(copied), encoding)
+      return [{ start: block.start, end: block.end, text: written }]
+    })
+    return edits.length === 0 ? bytes : encodeText(applyEdits(text, edits), encoding)
   },
 }

@@ -1,8 +1,8 @@
 import type { TaggedText, Token } from '../../tags/types'
 import { FormatError, type FormatFilter, type Unit } from '../types'
 import { hasTranslatableText, sameTaggedText } from '../xml/inline-codes'
-import { attributeValue, decodeXmlText, encodeXmlText, parseXml, XmlSyntaxError, type XmlElement } from '../docx/xml-tree'
-import { decodePart, hasZipSignature, readZip, writeZip, type ZipEntry } from '../docx/zip-package.server'
+import { attributeValue, decodeXmlText, encodeXmlText, type XmlElement } from '../docx/xml-tree'
+import { packageEntryText, readXmlPart, readZip, writeChangedParts, type ZipEntry } from '../docx/zip-package.server'
 
 /**
  * OpenDocument text, spreadsheet and presentation (ODT, ODS, ODP; issue 18). Units are the paragraphs and headings
@@ -84,14 +84,7 @@ function readContent(bytes: Uint8Array): Content {
   const entries = readZip(bytes)
   const entry = entries.find((each) => each.name === CONTENT)
   if (!entry) throw new FormatError(`not an OpenDocument file: the package has no ${CONTENT}`)
-  const { text: xml, encode } = decodePart(entry)
-  let root: XmlElement
-  try {
-    root = parseXml(xml)
-  } catch (error) {
-    if (error instanceof XmlSyntaxError) throw new FormatError(`${CONTENT} is not well-formed XML: ${error.message}`)
-    throw error
-  }
+  const { xml, root, encode } = readXmlPart(entry)
   const paragraphs: Paragraph[] = []
   const visit = (element: XmlElement) => {
     const name = local(element)
@@ -149,15 +142,7 @@ function odfFilter(id: 'odt' | 'ods' | 'odp'): FormatFilter {
     id,
     extensions: [id],
     mimeType: MIME_TYPES[id]!,
-    detect(_name, bytes) {
-      if (!hasZipSignature(bytes)) return false
-      try {
-        const mimetype = readZip(bytes, { select: (name) => name === 'mimetype' }).find((entry) => entry.name === 'mimetype')
-        return !!mimetype && new TextDecoder().decode(mimetype.data).trim() === MIME_TYPES[id]
-      } catch {
-        return false
-      }
-    },
+    detect: (_name, bytes) => packageEntryText(bytes, 'mimetype')?.trim() === MIME_TYPES[id],
     extract(bytes) {
       return readContent(bytes)
         .paragraphs.filter((paragraph) => hasTranslatableText(paragraph.source))
@@ -173,7 +158,7 @@ function odfFilter(id: 'odt' | 'ods' | 'odp'): FormatFilter {
       if (translated.size === 0) return bytes
       const xml = render(content, 0, content.xml.length, translated)
       // The mimetype entry stays first and stored, as ODF requires (writeZip keeps the order and each entry's method).
-      return writeZip(content.entries.map((entry) => (entry === content.entry ? { ...entry, data: content.encode(xml) } : entry)))
+      return writeChangedParts(content.entries, new Map([[CONTENT, content.encode(xml)]]))
     },
   }
 }

@@ -1,8 +1,9 @@
 import type { TaggedText } from '../../tags/types'
 import { BRACED, PRINTF, textWithCodes, tokensWithCodes, type CodeKind } from '../text-codes'
 import { decodeText, encodeText, looksLikeText, type TextEncoding } from '../txt/text-encoding'
-import { FormatError, type FilterOptions, type FormatFilter, type Unit } from '../types'
+import { FormatError, type FilterOptions, type FormatFilter, type Unit, textDetector } from '../types'
 import { sameTaggedText } from '../xml/inline-codes'
+import { applyEdits, type TextEdit } from '../xml/xml-file'
 import { pluralFormsOf } from './plural-forms'
 
 /**
@@ -195,22 +196,14 @@ export const poFilter: FormatFilter = {
   id: 'po',
   extensions: ['po', 'pot'],
   mimeType: 'text/x-gettext-translation',
-  detect(name, bytes) {
-    if (!/\.pot?$/i.test(name)) return false
-    try {
-      decode(bytes)
-      return true
-    } catch {
-      return false
-    }
-  },
+  detect: textDetector(/\.pot?$/i, decode),
   extract(bytes, options) {
     return unitsOf(decode(bytes).entries, options).map(({ entry: _entry, form: _form, ...unit }) => unit)
   },
   merge(bytes, translations, options) {
     const { text, encoding, entries } = decode(bytes)
     const newline = /\r\n/.test(text) ? '\r\n' : '\n'
-    const edits: { start: number; end: number; text: string }[] = []
+    const edits: TextEdit[] = []
     const byEntry = new Map<Entry, PoUnit[]>()
     for (const unit of unitsOf(entries, options)) byEntry.set(unit.entry, [...(byEntry.get(unit.entry) ?? []), unit])
     let pluralsWritten = false
@@ -249,7 +242,9 @@ export const poFilter: FormatFilter = {
       })
       if (entry.flagsLine && entry.flags.includes('fuzzy') && sameCodes) {
         const flags = entry.flags.filter((flag) => flag !== 'fuzzy')
-        edits.push({ ...entry.flagsLine, text: flags.length > 0 ? `#, ${flags.join(', ')}` : '' })
+        // A flags line left empty goes, with its line break.
+        const lineBreak = flags.length > 0 ? 0 : text.startsWith('\r\n', entry.flagsLine.end) ? 2 : 1
+        edits.push({ start: entry.flagsLine.start, end: entry.flagsLine.end + lineBreak, text: flags.length > 0 ? `#, ${flags.join(', ')}` : '' })
       }
     }
     const header = entries.find(isHeader)?.msgstr[0]
@@ -261,16 +256,6 @@ export const poFilter: FormatFilter = {
       if (value !== header.value) edits.push({ start: header.start, end: header.end, text: writeField('msgstr', value, newline) })
     }
     if (edits.length === 0) return bytes
-    edits.sort((a, b) => a.start - b.start)
-    const pieces: string[] = []
-    let copied = 0
-    for (const edit of edits) {
-      pieces.push(text.slice(copied, edit.start), edit.text)
-      copied = edit.end
-      // A removed flags line takes its line break with it.
-      if (edit.text === '') copied += text.startsWith('\r\n', copied) ? 2 : 1
-    }
-    pieces.push(text.slice(copied))
-    return encodeInCharset(pieces.join(''), encoding)
+    return encodeInCharset(applyEdits(text, edits), encoding)
   },
 }

@@ -1,8 +1,9 @@
 import type { TaggedText, Token } from '../../tags/types'
 import { FormatError, type FormatFilter, type Unit } from '../types'
 import { hasTranslatableText, sameTaggedText } from '../xml/inline-codes'
-import { elementText, encodeXmlText, parseXml, XmlSyntaxError, type XmlElement } from '../docx/xml-tree'
-import { decodePart, hasZipSignature, readZip, writeZip, type ZipEntry } from '../docx/zip-package.server'
+import { applyEdits } from '../xml/xml-file'
+import { elementText, encodeXmlText, type XmlElement } from '../docx/xml-tree'
+import { packageEntryText, readXmlPart, readZip, writeChangedParts, type ZipEntry } from '../docx/zip-package.server'
 
 /**
  * PPTX (PresentationML, issue 18). Units are the DrawingML paragraphs (`a:p`) of every slide and its speaker notes —
@@ -131,14 +132,7 @@ interface Part {
 }
 
 function readPart(entry: ZipEntry, number: number, notes: boolean): Part {
-  const { text: xml, encode } = decodePart(entry)
-  let root: XmlElement
-  try {
-    root = parseXml(xml)
-  } catch (error) {
-    if (error instanceof XmlSyntaxError) throw new FormatError(`${entry.name} is not well-formed XML: ${error.message}`)
-    throw error
-  }
+  const { xml, root, encode } = readXmlPart(entry)
   const paragraphs: Paragraph[] = []
   let count = 0
   const visit = (element: XmlElement, inTable: boolean) => {
@@ -166,14 +160,7 @@ function readPresentation(bytes: Uint8Array): { entries: ZipEntry[]; parts: Part
 }
 
 function detect(_name: string, bytes: Uint8Array): boolean {
-  if (!hasZipSignature(bytes)) return false
-  try {
-    const entries = readZip(bytes, { select: (name) => name === CONTENT_TYPES })
-    const types = entries.find((entry) => entry.name === CONTENT_TYPES)
-    return !!types && new TextDecoder().decode(types.data).includes('presentationml.presentation.main')
-  } catch {
-    return false
-  }
+  return packageEntryText(bytes, CONTENT_TYPES)?.includes('presentationml.presentation.main') ?? false
 }
 
 export const pptxFilter: FormatFilter = {
@@ -190,17 +177,13 @@ export const pptxFilter: FormatFilter = {
     const { entries, parts } = readPresentation(bytes)
     const written = new Map<string, Uint8Array>()
     for (const part of parts) {
-      let xml = ''
-      let copied = 0
-      for (const paragraph of part.paragraphs) {
+      const edits = part.paragraphs.flatMap((paragraph) => {
         const translation = translations.get(paragraph.key)
-        if (!translation || sameTaggedText(translation, paragraph.source)) continue
-        xml += part.xml.slice(copied, paragraph.contentStart) + renderParagraph(paragraph, translation)
-        copied = paragraph.contentEnd
-      }
-      if (copied > 0) written.set(part.entry.name, part.encode(xml + part.xml.slice(copied)))
+        if (!translation || sameTaggedText(translation, paragraph.source)) return []
+        return [{ start: paragraph.contentStart, end: paragraph.contentEnd, text: renderParagraph(paragraph, translation) }]
+      })
+      if (edits.length > 0) written.set(part.entry.name, part.encode(applyEdits(part.xml, edits)))
     }
-    if (written.size === 0) return bytes
-    return writeZip(entries.map((entry) => (written.has(entry.name) ? { ...entry, data: written.get(entry.name)! } : entry)))
+    return written.size === 0 ? bytes : writeChangedParts(entries, written)
   },
 }

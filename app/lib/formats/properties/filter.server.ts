@@ -1,7 +1,7 @@
 import type { TaggedText } from '../../tags/types'
 import { BRACED, placeholder, replaceSpans, textWithCodes, tokensWithCodes, type ValueSpan } from '../text-codes'
 import { decodeText, encodeText, looksLikeText } from '../txt/text-encoding'
-import { FormatError, type FormatFilter, type Unit } from '../types'
+import { FormatError, type FormatFilter, type Unit, textDetector } from '../types'
 
 /**
  * Java .properties (issue 18): each key's value is a unit, keyed by its key, MessageFormat arguments (`{0}`,
@@ -113,15 +113,7 @@ export const propertiesFilter: FormatFilter = {
   id: 'properties',
   extensions: ['properties'],
   mimeType: 'text/x-java-properties',
-  detect(name, bytes) {
-    if (!name.toLowerCase().endsWith('.properties')) return false
-    try {
-      decode(bytes)
-      return true
-    } catch {
-      return false
-    }
-  },
+  detect: textDetector(/\.properties$/i, decode),
   extract(bytes) {
     const { text } = decode(bytes)
     return spansOf(text, false).map((span): Unit => ({ key: span.key, source: span.source, segmentable: true, context: span.key }))

@@ -1,7 +1,7 @@
 import type { TaggedText } from '../../tags/types'
 import { replaceSpans, textWithCodes, tokensWithCodes, type CodeKind, type ValueSpan } from '../text-codes'
 import { decodeText, encodeText, looksLikeText } from '../txt/text-encoding'
-import { FormatError, type FormatFilter, type Unit } from '../types'
+import { FormatError, type FormatFilter, type Unit, textDetector } from '../types'
 import { tagName } from '../xml/inline-codes'
 
 /**
@@ -92,15 +92,7 @@ function subtitleFilter(id: 'srt' | 'vtt', extension: string, mimeType: string):
     id,
     extensions: [extension],
     mimeType,
-    detect(name, bytes) {
-      if (!name.toLowerCase().endsWith(`.${extension}`)) return false
-      try {
-        decode(bytes)
-        return true
-      } catch {
-        return false
-      }
-    },
+    detect: textDetector(new RegExp(`\\.${extension}$`, 'i'), decode),
     extract(bytes) {
       return spansOf(decode(bytes).text).map((span): Unit => ({ key: span.key, source: span.source, segmentable: true, context: span.timing }))
     },

@@ -1,5 +1,5 @@
 import type { TaggedText } from '../../tags/types'
-import { type FormatFilter, FormatError, type Unit } from '../types'
+import { type FormatFilter, FormatError, type Unit, textDetector } from '../types'
 import { plainText, sameTaggedText } from '../xml/inline-codes'
 import { decodeText, encodeText, looksLikeText } from './text-encoding'
 
@@ -58,15 +58,7 @@ export const txtFilter: FormatFilter = {
   extensions: ['txt'],
   mimeType: 'text/plain',
 
-  detect(name, bytes) {
-    if (!name.toLowerCase().endsWith('.txt')) return false
-    try {
-      decode(bytes)
-      return true
-    } catch {
-      return false
-    }
-  },
+  detect: textDetector(/\.txt$/i, decode),
 
   extract(bytes) {
     const { text } = decode(bytes)

@@ -1,8 +1,9 @@
 import type { TaggedText, Token } from '../../tags/types'
 import { FormatError, type FormatFilter, type Unit } from '../types'
 import { hasTranslatableText, sameTaggedText } from '../xml/inline-codes'
-import { attributeValue, elementText, encodeXmlText, parseXml, XmlSyntaxError, type XmlElement } from '../docx/xml-tree'
-import { decodePart, hasZipSignature, readZip, writeZip, type ZipEntry } from '../docx/zip-package.server'
+import { applyEdits, type TextEdit } from '../xml/xml-file'
+import { attributeValue, elementText, encodeXmlText, type XmlElement } from '../docx/xml-tree'
+import { packageEntryText, readXmlPart, readZip, writeChangedParts, type ZipEntry } from '../docx/zip-package.server'
 
 /**
  * XLSX (SpreadsheetML, issue 18). Units are the text cells of the visible sheets in reading order (sheet by sheet,
@@ -28,13 +29,7 @@ interface Part {
 }
 
 function readPart(entry: ZipEntry): Part {
-  const { text: xml, encode } = decodePart(entry)
-  try {
-    return { entry, xml, root: parseXml(xml), encode }
-  } catch (error) {
-    if (error instanceof XmlSyntaxError) throw new FormatError(`${entry.name} is not well-formed XML: ${error.message}`)
-    throw error
-  }
+  return { entry, ...readXmlPart(entry) }
 }
 
 /** A string item (`si` of the shared strings, `is` of an inline cell): its text and each run's formatting. */
@@ -154,14 +149,7 @@ function readWorkbook(bytes: Uint8Array): Workbook {
 }
 
 function detect(_name: string, bytes: Uint8Array): boolean {
-  if (!hasZipSignature(bytes)) return false
-  try {
-    const entries = readZip(bytes, { select: (name) => name === CONTENT_TYPES })
-    const types = entries.find((entry) => entry.name === CONTENT_TYPES)
-    return !!types && new TextDecoder().decode(types.data).includes('spreadsheetml.sheet.main')
-  } catch {
-    return false
-  }
+  return packageEntryText(bytes, CONTENT_TYPES)?.includes('spreadsheetml.sheet.main') ?? false
 }
 
 export const xlsxFilter: FormatFilter = {
@@ -174,7 +162,7 @@ export const xlsxFilter: FormatFilter = {
   },
   merge(bytes, translations) {
     const { entries, units } = readWorkbook(bytes)
-    const edits = new Map<Part, { start: number; end: number; text: string }[]>()
+    const edits = new Map<Part, TextEdit[]>()
     for (const { key, item } of units) {
       const translation = translations.get(key)
       if (!translation || sameTaggedText(translation, item.source)) continue
@@ -183,17 +171,6 @@ export const xlsxFilter: FormatFilter = {
       edits.set(item.part, list)
     }
     if (edits.size === 0) return bytes
-    const written = new Map<string, Uint8Array>()
-    for (const [part, list] of edits) {
-      list.sort((a, b) => a.start - b.start)
-      let xml = ''
-      let copied = 0
-      for (const edit of list) {
-        xml += part.xml.slice(copied, edit.start) + edit.text
-        copied = edit.end
-      }
-      written.set(part.entry.name, part.encode(xml + part.xml.slice(copied)))
-    }
-    return writeZip(entries.map((entry) => (written.has(entry.name) ? { ...entry, data: written.get(entry.name)! } : entry)))
+    return writeChangedParts(entries, new Map([...edits].map(([part, list]) => [part.entry.name, part.encode(applyEdits(part.xml, list))])))
   },
 }
