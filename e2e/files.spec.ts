@@ -42,8 +42,8 @@ test('a text file becomes a project that can be downloaded and deleted', async (
   await expect(row).toBeVisible()
   // Converted and analysed in the background: the page refreshes itself (no JS) or revalidates (JS).
   await expect(row.getByRole('link', { name: 'Tulkot' })).toBeVisible({ timeout: 30_000 })
-  await expect(row.getByRole('cell').nth(0)).toHaveText('en - lv')
-  await expect(row.getByRole('cell').nth(2)).toHaveText('10')
+  await expect(row.getByRole('cell').nth(1)).toHaveText('en - lv')
+  await expect(row.getByRole('cell').nth(3)).toHaveText('10')
   await expectNoAxeViolations(page, testInfo)
 
   const [original] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Oriģināls' }).click()])

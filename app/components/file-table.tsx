@@ -32,6 +32,37 @@ function fileLinks(row: FileRow) {
   return { translate: `/translate/${row.id}/${row.password}`, original: `${base}/original`, translated: `${base}/translated`, remove: `${base}/delete` }
 }
 
+/** The form the rows' checkboxes belong to (they sit in the table, it below it). */
+export const EXPORT_FORM_ID = 'selected-files'
+
+/**
+ * Issue 18: what to do with the files ticked in the table — export them for another CAT tool (XLIFF 1.2 or 2.0) or
+ * their confirmed segments as TMX. A GET form: the download needs no JavaScript and the page stays.
+ */
+export function SelectedFilesForm({ page }: { page: number }) {
+  const { t } = useTranslation('exchange')
+  return (
+    <form id={EXPORT_FORM_ID} method="get" action="/exchange/export" className="selected-files">
+      <fieldset>
+        <legend>{t('bulk.legend')}</legend>
+        <input type="hidden" name="page" value={page} />
+        <label htmlFor="export-format">{t('bulk.format')}</label>{' '}
+        <select id="export-format" name="format" defaultValue="xliff12" aria-describedby="export-hint">
+          {(['xliff12', 'xliff20', 'tmx'] as const).map((format) => (
+            <option key={format} value={format}>
+              {t(`formats.${format}`)}
+            </option>
+          ))}
+        </select>{' '}
+        <button type="submit">{t('bulk.export')}</button> <Link to="/exchange">{t('bulk.importLink')}</Link>
+        <p id="export-hint" className="hint">
+          {t('bulk.hint')}
+        </p>
+      </fieldset>
+    </form>
+  )
+}
+
 /** SPEC §2 file table: status or name, direction, segments, words, translated %, date added, actions. */
 export function FileTable({
   rows,
@@ -45,6 +76,7 @@ export function FileTable({
   language: string
 }) {
   const { t } = useTranslation('files')
+  const exchangeT = useTranslation('exchange').t
   const [deleting, setDeleting] = useState<FileRow | undefined>()
   const dialog = useRef<HTMLDialogElement>(null)
   useEffect(() => {
@@ -58,6 +90,9 @@ export function FileTable({
       <caption className="visually-hidden">{t('table.caption')}</caption>
       <thead>
         <tr>
+          <th scope="col" className="file-select">
+            <span className="visually-hidden">{exchangeT('bulk.legend')}</span>
+          </th>
           <th scope="col">{t('table.name')}</th>
           <th scope="col">{t('table.direction')}</th>
           <th scope="col" className="number">{t('table.segments')}</th>
@@ -70,6 +105,7 @@ export function FileTable({
       <tbody>
         {temporary.map((row) => (
           <tr key={row.tmpFileId} className="file-temporary">
+            <td />
             <th scope="row" className="file-name">
               <span>{row.name}</span>
               <span className="file-status" role="status">
@@ -118,8 +154,12 @@ function FileTableRow({ row, language, onDelete }: { row: FileRow; language: str
   const broken = row.status === 'FAILED' || row.analysisStatus === 'EMPTY'
   const ready = row.status === 'READY' && row.analysisStatus === 'DONE'
   const bands = readBands(row.analysisBands)
+  const exchangeT = useTranslation('exchange').t
   return (
     <tr className={broken ? 'file-broken' : undefined}>
+      <td className="file-select">
+        {ready ? <input type="checkbox" name="project" value={row.id} form={EXPORT_FORM_ID} aria-label={exchangeT('bulk.select', { name: row.name })} /> : null}
+      </td>
       <th scope="row" className="file-name">
         {ready ? <Link to={links.translate}>{row.name}</Link> : <span>{row.name}</span>}
         <FileStatus row={row} />

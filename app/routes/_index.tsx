@@ -3,7 +3,7 @@ import { data, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FileTable, Pager } from '~/components/file-table'
+import { FileTable, Pager, SelectedFilesForm } from '~/components/file-table'
 import { ProfileSettingsPanel } from '~/components/profile-settings'
 import { UploadForm } from '~/components/upload-form'
 import { usePollWhilePending } from '~/components/use-poll-while-pending'
@@ -23,7 +23,7 @@ import { listMemories, saveMemorySettings } from '~/lib/tm/memories.server'
 import { listGlossaries, saveGlossaryDefaults } from '~/lib/terms/glossaries.server'
 import { warningCounts } from '~/lib/qa/segment-qa.server'
 
-export const handle = { i18n: ['common', 'files', 'memories', 'glossaries', 'qa'] }
+export const handle = { i18n: ['common', 'files', 'memories', 'glossaries', 'qa', 'exchange'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -157,6 +157,7 @@ export default function FileList() {
           <p className="file-count">{t('count', { count: total + temporary.length })}</p>
           <FileTable rows={projects} temporary={temporary} perPage={FILES_PER_PAGE} language={language} />
           <Pager page={page} pages={pages} />
+          <SelectedFilesForm page={page} />
         </>
       )}
     </section>

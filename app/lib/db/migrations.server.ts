@@ -665,4 +665,23 @@ export const migrations: Migration[] = [
       alter table glossary_terms alter column lookup_key type text collate "C";
     `,
   },
+  {
+    version: 19,
+    name: 'bilingual exchange imports',
+    sql: /* sql */ `
+      -- Issue 18: an XLIFF exported from Tulks and worked on in another CAT tool, uploaded back (stored_files) and
+      -- applied by a durable task; the report counts what changed and lists the conflicts it kept Tulks' version of.
+      create table exchange_imports (
+        id integer generated always as identity primary key,
+        owner_id integer not null references users (id) on delete cascade,
+        file_id integer,
+        file_name text not null,
+        overwrite boolean not null default false,
+        status text not null check (status in ('queued', 'running', 'done', 'failed')),
+        report jsonb,
+        created_at timestamptz not null default now()
+      );
+      create index exchange_imports_owner_idx on exchange_imports (owner_id, id);
+    `,
+  },
 ]

@@ -83,3 +83,33 @@ export async function partText(data: AsyncIterable<Uint8Array>, limit = 10_000):
   for await (const chunk of data) if (text.length < limit) text += decoder.decode(chunk, { stream: true })
   return text.slice(0, limit)
 }
+
+/**
+ * A form with one file (the part named "file") and short fields, the file read whole up to `maxBytes`: past that it is
+ * drained unkept and `tooBig` says so. A body that is not multipart gives `malformed`.
+ */
+export async function readSingleFileForm(
+  request: Request,
+  maxBytes: number,
+): Promise<{ malformed: true } | { malformed?: false; fields: Map<string, string[]>; file?: { name: string; bytes: Uint8Array }; tooBig: boolean }> {
+  let file: { name: string; bytes: Uint8Array } | undefined
+  let tooBig = false
+  try {
+    const fields = await readMultipart(request, async ({ name, filename, data }) => {
+      if (name !== 'file' || filename === undefined || file) return partText(data, 1_000)
+      const chunks: Uint8Array[] = []
+      let size = 0
+      for await (const chunk of data) {
+        size += chunk.byteLength
+        if (size > maxBytes) tooBig = true
+        else chunks.push(chunk)
+      }
+      file = { name: filename, bytes: Buffer.concat(chunks) }
+      return ''
+    })
+    return { fields, file, tooBig }
+  } catch (error) {
+    if (error instanceof MalformedUpload) return { malformed: true }
+    throw error
+  }
+}

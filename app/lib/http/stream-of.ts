@@ -11,3 +11,22 @@ export function streamOf(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uin
     },
   })
 }
+
+const CHUNK_CHARACTERS = 256 * 1024
+
+/** Written text as UTF-8 chunks of about 256 KiB, so a download of any size is sent as it is written. */
+export async function* utf8Chunks(texts: AsyncIterable<string>): AsyncGenerator<Uint8Array> {
+  const encoder = new TextEncoder()
+  let pending: string[] = []
+  let pendingLength = 0
+  for await (const text of texts) {
+    pending.push(text)
+    pendingLength += text.length
+    if (pendingLength >= CHUNK_CHARACTERS) {
+      yield encoder.encode(pending.join(''))
+      pending = []
+      pendingLength = 0
+    }
+  }
+  if (pending.length > 0) yield encoder.encode(pending.join(''))
+}

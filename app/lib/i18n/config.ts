@@ -5,7 +5,7 @@ export type Language = (typeof supportedLanguages)[number]
 /** SPEC, opening paragraph: Latvian is the default. */
 export const defaultLanguage: Language = 'lv'
 
-export const namespaces = ['common', 'auth', 'files', 'translate', 'comments', 'editor', 'memories', 'suggestions', 'glossaries', 'qa'] as const
+export const namespaces = ['common', 'auth', 'files', 'translate', 'comments', 'editor', 'memories', 'suggestions', 'glossaries', 'qa', 'exchange'] as const
 export type Namespace = (typeof namespaces)[number]
 
 export const i18nConfig = {

@@ -26,13 +26,16 @@ import ruSuggestions from '../../../public/locales/ru/suggestions.json'
 import enGlossaries from '../../../public/locales/en/glossaries.json'
 import lvGlossaries from '../../../public/locales/lv/glossaries.json'
 import ruGlossaries from '../../../public/locales/ru/glossaries.json'
+import enExchange from '../../../public/locales/en/exchange.json'
+import lvExchange from '../../../public/locales/lv/exchange.json'
+import ruExchange from '../../../public/locales/ru/exchange.json'
 import enQa from '../../../public/locales/en/qa.json'
 import lvQa from '../../../public/locales/lv/qa.json'
 import ruQa from '../../../public/locales/ru/qa.json'
 
 /** Server-side translations are bundled; the browser loads the same files from /locales. */
 export const resources: Resource = {
-  lv: { common: lvCommon, auth: lvAuth, files: lvFiles, translate: lvTranslate, comments: lvComments, editor: lvEditor, memories: lvMemories, suggestions: lvSuggestions, glossaries: lvGlossaries, qa: lvQa },
-  en: { common: enCommon, auth: enAuth, files: enFiles, translate: enTranslate, comments: enComments, editor: enEditor, memories: enMemories, suggestions: enSuggestions, glossaries: enGlossaries, qa: enQa },
-  ru: { common: ruCommon, auth: ruAuth, files: ruFiles, translate: ruTranslate, comments: ruComments, editor: ruEditor, memories: ruMemories, suggestions: ruSuggestions, glossaries: ruGlossaries, qa: ruQa },
+  lv: { common: lvCommon, auth: lvAuth, files: lvFiles, translate: lvTranslate, comments: lvComments, editor: lvEditor, memories: lvMemories, suggestions: lvSuggestions, glossaries: lvGlossaries, qa: lvQa, exchange: lvExchange },
+  en: { common: enCommon, auth: enAuth, files: enFiles, translate: enTranslate, comments: enComments, editor: enEditor, memories: enMemories, suggestions: enSuggestions, glossaries: enGlossaries, qa: enQa, exchange: enExchange },
+  ru: { common: ruCommon, auth: ruAuth, files: ruFiles, translate: ruTranslate, comments: ruComments, editor: ruEditor, memories: ruMemories, suggestions: ruSuggestions, glossaries: ruGlossaries, qa: ruQa, exchange: ruExchange },
 }

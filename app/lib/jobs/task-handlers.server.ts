@@ -1,3 +1,4 @@
+import { exchangeImportHandlers } from '../exchange/exchange-import.server'
 import { taskHandlers } from '../projects/pipeline.server'
 import { purgeHandlers } from '../projects/purge.server'
 import { qaHandlers } from '../qa/segment-qa.server'
@@ -7,4 +8,4 @@ import type { TaskHandler } from './worker.server'
 import type { TaskKind } from './queue.server'
 
 /** Every kind of background task and what runs it (DESIGN "Data flow"): what a task thread or worker process serves. */
-export const allTaskHandlers: Record<TaskKind, TaskHandler> = { ...taskHandlers, ...tmxImportHandlers, ...glossaryImportHandlers, ...purgeHandlers, ...qaHandlers }
+export const allTaskHandlers: Record<TaskKind, TaskHandler> = { ...taskHandlers, ...tmxImportHandlers, ...glossaryImportHandlers, ...purgeHandlers, ...qaHandlers, ...exchangeImportHandlers }

@@ -51,13 +51,14 @@ export async function deleteStoredFile(fileId: number): Promise<void> {
   await db().query('delete from stored_files where id = $1', [fileId])
 }
 
-/** Housekeeping: files stored for an upload that never became a project or a glossary import (it failed, or the server stopped). */
+/** Housekeeping: files stored for an upload that never became a project, a glossary import or an exchange import (it failed, or the server stopped). */
 export async function removeOrphanedFiles(olderThanMinutes = 60): Promise<number> {
   const rows = await db().query(
     `delete from stored_files f
       where f.created_at < now() - make_interval(mins => $1)
         and not exists (select 1 from project_files p where p.file_id = f.id)
         and not exists (select 1 from glossary_imports g where g.file_id = f.id)
+        and not exists (select 1 from exchange_imports e where e.file_id = f.id)
       returning id`,
     [olderThanMinutes],
   )

@@ -1,5 +1,5 @@
 import { db } from '../db/db.server'
-import { MalformedUpload, partText, readMultipart } from '../http/multipart.server'
+import { readSingleFileForm } from '../http/multipart.server'
 import { rowId } from '../http/row-id'
 import { enqueue } from '../jobs/queue.server'
 import { wakeWorker } from '../jobs/wake.server'
@@ -59,32 +59,15 @@ export async function receiveGlossaryUpload(
   request: Request,
   ownerId: number,
 ): Promise<{ ok: true; upload: GlossaryImport } | { ok: false; code: GlossaryUploadError }> {
-  let file: { name: string; bytes: Uint8Array } | undefined
-  let tooBig = false
-  let fields: Map<string, string[]>
-  try {
-    fields = await readMultipart(request, async ({ name, filename, data }) => {
-      if (name !== 'file' || filename === undefined || file) return partText(data, 1_000)
-      const chunks: Uint8Array[] = []
-      let size = 0
-      for await (const chunk of data) {
-        size += chunk.byteLength
-        if (size > GLOSSARY_UPLOAD_MAX_BYTES) tooBig = true
-        else chunks.push(chunk)
-      }
-      file = { name: filename, bytes: Buffer.concat(chunks) }
-      return ''
-    })
-  } catch (error) {
-    if (error instanceof MalformedUpload) return { ok: false, code: 'missing-file' }
-    throw error
-  }
+  const form = await readSingleFileForm(request, GLOSSARY_UPLOAD_MAX_BYTES)
+  if (form.malformed) return { ok: false, code: 'missing-file' }
+  const { fields, file, tooBig } = form
   const glossaryId = rowId(fields.get('glossaryId')?.[0])
   const glossary = glossaryId === undefined ? undefined : await findGlossary(ownerId, glossaryId)
   if (!glossary) return { ok: false, code: 'no-glossary' }
   if (tooBig) return { ok: false, code: 'file-too-big' }
   if (!file || file.bytes.byteLength === 0) return { ok: false, code: 'missing-file' }
-  const format = FORMATS.find(([pattern]) => pattern.test(file!.name))?.[1]
+  const format = FORMATS.find(([pattern]) => pattern.test(file.name))?.[1]
   if (!format) return { ok: false, code: 'wrong-extension' }
   const fileId = await storeFile(file.bytes)
   if (format === 'tbx') return { ok: true, upload: await queueImport(glossary, fileId, file.name, 'tbx', null, null) }

@@ -1,5 +1,6 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads'
 import { setDatabase } from '../db/db.server'
+import { exchangeChunks, type ExchangeFormat, type ExchangeProject } from '../exchange/exchange-export.server'
 import { detectFormat } from '../formats/registry.server'
 import { streamOf } from '../http/stream-of'
 import { translatedFile } from '../projects/pipeline.server'
@@ -13,12 +14,15 @@ import { openThreadDatabase, transferOf, type ThreadDatabase } from './thread-da
  * The helper thread does what a request asks for that takes more than a few milliseconds of CPU, so the request
  * thread only passes bytes on (docs/decisions/0013):
  * - downloads: a translated document (reading every segment and merging them back into the original: 2–3 s for
- *   77,000 segments) and a TMX export, pulled a chunk at a time;
+ *   77,000 segments), a TMX export and a bilingual (XLIFF or TMX) export of projects, pulled a chunk at a time;
  * - an uploaded file: recognising its format (a 10 MB text is decoded whole to check it) and storing it in chunks.
  * Its statements run at background priority: other translators' pages go first. Without the thread (tests, scripts)
  * the same work is done in the calling thread.
  */
-export type Download = { kind: 'translated-file'; projectId: number; format: string } | { kind: 'tmx-export'; memory: Memory; version: string }
+export type Download =
+  | { kind: 'translated-file'; projectId: number; format: string }
+  | { kind: 'tmx-export'; memory: Memory; version: string }
+  | { kind: 'exchange-export'; projects: ExchangeProject[]; format: ExchangeFormat; version: string }
 
 /** An uploaded file, recognised and stored (the id of its stored file), or refused: its format is not what it claims. */
 export type StoredUpload = { format: string; fileId: number } | { refused: 'MimeTypeNotAllowed' }
@@ -117,6 +121,10 @@ async function perform(request: Call): Promise<StoredUpload> {
 async function* produce(download: Download): AsyncGenerator<Uint8Array> {
   if (download.kind === 'tmx-export') {
     yield* tmxExportChunks(download.memory, download.version)
+    return
+  }
+  if (download.kind === 'exchange-export') {
+    yield* exchangeChunks(download.projects, download.format, download.version)
     return
   }
   const bytes = await translatedFile(download.projectId, download.format)

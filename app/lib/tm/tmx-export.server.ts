@@ -1,4 +1,5 @@
 import { db } from '../db/db.server'
+import { utf8Chunks } from '../http/stream-of'
 import { attachment } from '../projects/projects.server'
 import type { Memory } from './memories.server'
 import type { TmUnit } from './tmx'
@@ -10,20 +11,8 @@ const PAGE = 1000
  * Issue 5: a memory as TMX 1.4b, read a page of units at a time and written as it is read, in chunks of about
  * 256 KiB (made in the helper thread, threads/helper-thread.server.ts).
  */
-export async function* tmxExportChunks(memory: Memory, version: string): AsyncGenerator<Uint8Array> {
-  const encoder = new TextEncoder()
-  let pending: string[] = []
-  let pendingLength = 0
-  for await (const text of writeTmx(memoryUnits(memory), { sourceLang: memory.sourceLang, creationToolVersion: version, creationDate: new Date() })) {
-    pending.push(text)
-    pendingLength += text.length
-    if (pendingLength >= CHUNK_CHARACTERS) {
-      yield encoder.encode(pending.join(''))
-      pending = []
-      pendingLength = 0
-    }
-  }
-  if (pending.length > 0) yield encoder.encode(pending.join(''))
+export function tmxExportChunks(memory: Memory, version: string): AsyncGenerator<Uint8Array> {
+  return utf8Chunks(writeTmx(memoryUnits(memory), { sourceLang: memory.sourceLang, creationToolVersion: version, creationDate: new Date() }))
 }
 
 /** The headers of a memory's TMX download. */
@@ -34,8 +23,6 @@ export function tmxExportHeaders(memory: Memory): HeadersInit {
     'Cache-Control': 'private, no-store',
   }
 }
-
-const CHUNK_CHARACTERS = 256 * 1024
 
 /** The memory's name made safe as a file name ("EN → LV" → "EN → LV.tmx"). */
 export function tmxFileName(name: string): string {

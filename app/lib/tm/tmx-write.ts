@@ -86,14 +86,14 @@ export const XML_FORBIDDEN_CHARACTERS =
  * Escapes markup characters, keeps a carriage return as a reference (a parser would turn a literal one into a
  * line feed) and leaves out what XML 1.0 cannot carry at all: other C0 controls, U+FFFE/U+FFFF, lone surrogates.
  */
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text
     .replace(XML_FORBIDDEN_CHARACTERS, '')
     .replace(/[&<>"\r]/g, (character) => ESCAPES[character] ?? character)
 }
 
 /** In an attribute a parser would also turn tabs and line feeds into spaces. */
-function escapeAttribute(text: string): string {
+export function escapeAttribute(text: string): string {
   return escapeXml(text).replace(/[\t\n]/g, (character) => (character === '\t' ? '&#9;' : '&#10;'))
 }
 
