@@ -29,6 +29,6 @@ function isFlash(value: unknown): value is Flash {
   return (
     (candidate.kind === 'info' || candidate.kind === 'success' || candidate.kind === 'error') &&
     typeof candidate.key === 'string' &&
-    /^[a-z]+:[A-Za-z0-9_.]+$/.test(candidate.key)
+    /^[a-z]+:[A-Za-z0-9_.-]+$/.test(candidate.key)
   )
 }
