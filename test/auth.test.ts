@@ -270,6 +270,16 @@ describe('language', () => {
     expect(signIn.data.title).toBe('Вход')
   })
 
+  it('honours a culture cookie written by another system on the domain, and ignores a forged one (issue 19)', async () => {
+    const languageWith = async (cookie: string) =>
+      (await settle<{ language: string }>(() => rootLoader({ request: get('/sign-in', cookie), params: {}, context }))).data.language
+    expect(await languageWith('culture=c%3Dru-RU%7Cuic%3Dru-RU')).toBe('ru')
+    expect(await languageWith('.AspNetCore.Culture=c%3Den-GB%7Cuic%3Den-GB')).toBe('en')
+    expect(await languageWith('culture=%22%3E%3Cscript%3E')).toBe('lv')
+    const signIn = await settle<{ title: string }>(() => signInLoader({ request: get('/sign-in', 'culture=ZGU%3D'), params: {}, context }))
+    expect(signIn.data.title).toBe('Pieteikties')
+  })
+
   it('ignores an unsupported language and an off-site return address', async () => {
     const outcome = await settle(() =>
       languageAction({ request: post('/language', { language: 'de', redirectTo: 'https://evil.example' }), params: {}, context }),

@@ -5,6 +5,7 @@ import { createUser } from '~/lib/auth/users.server'
 import { setDatabase } from '~/lib/db/db.server'
 import { migrate } from '~/lib/db/migrate.server'
 import { cultureCookie } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/config'
 import { databaseForProcesses } from './database'
 import { readyProject } from './ready-project'
 
@@ -52,7 +53,7 @@ afterAll(async () => {
   await dispose()
 })
 
-async function pageBytes(path: string, language: string): Promise<Uint8Array> {
+async function pageBytes(path: string, language: Language): Promise<Uint8Array> {
   const culture = (await cultureCookie.serialize(language)).split(';')[0]
   const response = await fetch(`${server.origin}${path}`, { headers: { Cookie: `${cookie}; ${culture}` } })
   expect(response.status, path).toBe(200)
@@ -75,7 +76,7 @@ function dirtyBytes(bytes: Uint8Array): string[] {
 }
 
 describe('pages hold only the characters their data holds', () => {
-  for (const language of ['lv', 'en', 'ru']) {
+  for (const language of ['lv', 'en', 'ru'] as const) {
     it(`file list, memories and translator windows in ${language}`, async () => {
       const paths = ['/', '/memories', ...ids.filter((_, index) => index % 3 === 0).map((id) => `${translator}?segment=${id}`)]
       const dirty: string[] = []

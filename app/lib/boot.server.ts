@@ -15,7 +15,7 @@ import type { ThreadDatabase } from './threads/thread-database.server'
 import { startWorker, type Worker } from './jobs/worker.server'
 import { cultureCookie } from './i18n/i18n.server'
 import { resources } from './i18n/resources.server'
-import { defaultLanguage, isSupportedLanguage } from './i18n/config'
+import { defaultLanguage } from './i18n/config'
 import { securityHeaders } from './http/security-headers'
 import { isForeignOrigin } from './http/origin'
 
@@ -135,8 +135,7 @@ export async function shutdown(): Promise<void> {
 
 /** The translated SPEC §8 "403" text for a refused request that never reaches a route. */
 export async function forbiddenText(cookieHeader: string | undefined): Promise<string> {
-  const chosen: unknown = await cultureCookie.parse(cookieHeader ?? null)
-  const language = isSupportedLanguage(chosen) ? chosen : defaultLanguage
+  const language = cultureCookie.parse(cookieHeader) ?? defaultLanguage
   const common = resources[language]?.common as { errors?: { unexpected?: string } } | undefined
   return common?.errors?.unexpected ?? 'Forbidden'
 }

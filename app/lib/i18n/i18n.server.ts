@@ -1,32 +1,38 @@
-import { createCookie } from '@remix-run/node'
 import { createInstance, type i18n as I18next, type TFunction } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { RemixI18Next } from 'remix-i18next/server'
-import { defaultLanguage, i18nConfig, isSupportedLanguage, namespaces, supportedLanguages, type Language, type Namespace } from './config'
+import { defaultLanguage, i18nConfig, namespaces, supportedLanguages, type Language, type Namespace } from './config'
+import { cookieValue, cultureValue, languageOfCulture } from './culture.server'
 import { resources } from './resources.server'
 
-/** SPEC: the interface language is chosen from a culture cookie. */
-export const cultureCookie = createCookie('culture', {
-  path: '/',
-  httpOnly: true,
-  sameSite: 'lax',
-  maxAge: 60 * 60 * 24 * 365,
-})
+/**
+ * SPEC: the interface language is chosen from a culture cookie — read in the forms other systems on the domain write
+ * it (culture.server.ts; ASP.NET Core's own cookie name too), written in ASP.NET's form. A value that names no
+ * language of ours is no choice: the default language.
+ */
+export const cultureCookie = {
+  name: 'culture',
+  parse(header: string | null | undefined): Language | undefined {
+    return languageOfCulture(cookieValue(header, 'culture')) ?? languageOfCulture(cookieValue(header, '.AspNetCore.Culture'))
+  },
+  serialize(language: Language, { secure = false }: { secure?: boolean } = {}): string {
+    return `culture=${encodeURIComponent(cultureValue(language))}; Max-Age=${60 * 60 * 24 * 365}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+  },
+}
 
 export const i18n = new RemixI18Next({
   detection: {
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage: defaultLanguage,
-    cookie: cultureCookie,
     // Only the cookie decides; without it the interface is Latvian whatever the browser prefers.
-    order: ['cookie'],
+    order: ['custom'],
+    findLocale: async (request) => getLanguage(request),
   },
   i18next: { ...i18nConfig, resources },
 })
 
 export async function getLanguage(request: Request): Promise<Language> {
-  const language = await i18n.getLocale(request)
-  return isSupportedLanguage(language) ? language : defaultLanguage
+  return cultureCookie.parse(request.headers.get('Cookie')) ?? defaultLanguage
 }
 
 export async function cultureCookieHeader(language: Language, request: Request): Promise<string> {
