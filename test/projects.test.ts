@@ -390,6 +390,7 @@ describe('files/download-original and files/download-translated (SPEC §7)', () 
     await runTasks()
     const translated = await download('translated', jar.header(), ids)
     expect(translated.status).toBe(200)
+    expect(translated.headers.get('Content-Disposition')).toContain('filename="lejup.lv.txt"') // issue 19: the target language in the name
     expect(Buffer.from(await translated.arrayBuffer()).toString('utf8')).toBe(text) // nothing translated yet: the source
     expect((await download('original', (await signedIn('cits-lejup@example.lv')).header(), ids)).status).toBe(404)
   })

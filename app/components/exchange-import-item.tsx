@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { ExchangeCounts, ExchangeFileReport, ExchangeImportReport } from '~/lib/exchange/exchange-import.server'
-import { formatDate, formatNumber } from '~/lib/i18n/format'
+import { formatNumber } from '~/lib/i18n/format'
 
 interface ImportRow {
   id: number
@@ -10,6 +10,7 @@ interface ImportRow {
   status: 'queued' | 'running' | 'done' | 'failed'
   report: ExchangeImportReport | null
   createdAt: string
+  added: string
 }
 
 const COUNTED: (keyof ExchangeCounts)[] = ['updated', 'statusChanged', 'unchanged', 'conflicts', 'overwritten', 'rejected']
@@ -21,7 +22,7 @@ export function ExchangeImportItem({ job, language }: { job: ImportRow; language
   return (
     <li className="import-item" data-status={job.status}>
       <p>
-        <strong>{job.fileName}</strong> <time dateTime={job.createdAt}>{formatDate(new Date(job.createdAt), language)}</time>
+        <strong>{job.fileName}</strong> <time dateTime={job.createdAt}>{job.added}</time>
       </p>
       {job.status === 'queued' ? <p>{t('imports.queued')}</p> : null}
       {job.status === 'running' ? <p>{t('imports.running', { count: report?.done ?? 0, formatted: formatNumber(report?.done ?? 0, language) })}</p> : null}

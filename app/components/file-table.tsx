@@ -21,6 +21,8 @@ export interface FileRow {
   segmentsAnalyzed: number
   translatedPercent: number
   createdAt: string
+  /** The date and time added, formatted by the loader in the interface language (issue 19). */
+  added?: string
   analysisBands?: unknown
   pretranslated?: number
   /** Issue 17: the QA warnings not ignored, linked to the project's report. */
@@ -39,13 +41,13 @@ export const EXPORT_FORM_ID = 'selected-files'
  * Issue 18: what to do with the files ticked in the table — export them for another CAT tool (XLIFF 1.2 or 2.0) or
  * their confirmed segments as TMX. A GET form: the download needs no JavaScript and the page stays.
  */
-export function SelectedFilesForm({ page }: { page: number }) {
+export function SelectedFilesForm({ back }: { back: string }) {
   const { t } = useTranslation('exchange')
   return (
     <form id={EXPORT_FORM_ID} method="get" action="/exchange/export" className="selected-files">
       <fieldset>
         <legend>{t('bulk.legend')}</legend>
-        <input type="hidden" name="page" value={page} />
+        <input type="hidden" name="back" value={back} />
         <label htmlFor="export-format">{t('bulk.format')}</label>{' '}
         <select id="export-format" name="format" defaultValue="xliff12" aria-describedby="export-hint">
           {(['xliff12', 'xliff20', 'tmx'] as const).map((format) => (
@@ -69,11 +71,14 @@ export function FileTable({
   temporary = [],
   perPage,
   language,
+  back = '',
 }: {
   rows: FileRow[]
   temporary?: TemporaryRow[]
   perPage: number
   language: string
+  /** The list's own parameters, for coming back to the same page after a delete. */
+  back?: string
 }) {
   const { t } = useTranslation('files')
   const exchangeT = useTranslation('exchange').t
@@ -116,17 +121,17 @@ export function FileTable({
           </tr>
         ))}
         {shown.map((row) => (
-          <FileTableRow key={row.id} row={row} language={language} onDelete={setDeleting} />
+          <FileTableRow key={row.id} row={row} language={language} back={back} onDelete={setDeleting} />
         ))}
       </tbody>
     </table>
-    {deleting ? <DeleteDialog ref={dialog} row={deleting} onClose={() => setDeleting(undefined)} /> : null}
+    {deleting ? <DeleteDialog ref={dialog} row={deleting} back={back} onClose={() => setDeleting(undefined)} /> : null}
     </>
   )
 }
 
 /** With JavaScript, deleting asks in a dialog; without, the link leads to the confirmation page. */
-const DeleteDialog = forwardRef<HTMLDialogElement, { row: FileRow; onClose: () => void }>(function DeleteDialog({ row, onClose }, ref) {
+const DeleteDialog = forwardRef<HTMLDialogElement, { row: FileRow; back: string; onClose: () => void }>(function DeleteDialog({ row, back, onClose }, ref) {
   const { t } = useTranslation('files')
   const links = fileLinks(row)
   return (
@@ -135,6 +140,7 @@ const DeleteDialog = forwardRef<HTMLDialogElement, { row: FileRow; onClose: () =
       <p>{row.name}</p>
       <div className="button-row">
         <Form method="post" action={links.remove} onSubmit={onClose}>
+          <input type="hidden" name="back" value={back} />
           <button type="submit" className="button-danger">
             {t('actions.confirmDelete')}
           </button>
@@ -147,7 +153,7 @@ const DeleteDialog = forwardRef<HTMLDialogElement, { row: FileRow; onClose: () =
   )
 })
 
-function FileTableRow({ row, language, onDelete }: { row: FileRow; language: string; onDelete: (row: FileRow) => void }) {
+function FileTableRow({ row, language, back, onDelete }: { row: FileRow; language: string; back: string; onDelete: (row: FileRow) => void }) {
   const { t } = useTranslation('files')
   const qaT = useTranslation('qa').t
   const links = fileLinks(row)
@@ -171,11 +177,11 @@ function FileTableRow({ row, language, onDelete }: { row: FileRow; language: str
         ) : null}
       </th>
       <td>{direction(row.sourceLang, row.targetLang)}</td>
-      <td className="number">{ready ? row.segmentCount : '—'}</td>
-      <td className="number">{ready ? row.wordCount : '—'}</td>
+      <td className="number">{ready ? formatNumber(row.segmentCount, language) : '—'}</td>
+      <td className="number">{ready ? formatNumber(row.wordCount, language) : '—'}</td>
       <td className="number">{row.translatedPercent >= 0 ? formatPercent(row.translatedPercent, language) : '—'}</td>
       <td>
-        <time dateTime={row.createdAt}>{formatDate(new Date(row.createdAt), language)}</time>
+        <time dateTime={row.createdAt}>{row.added ?? formatDate(new Date(row.createdAt), language)}</time>
       </td>
       <td className="file-actions">
         {ready ? (
@@ -190,7 +196,7 @@ function FileTableRow({ row, language, onDelete }: { row: FileRow; language: str
           </>
         ) : null}
         <Link
-          to={links.remove}
+          to={back ? `${links.remove}?${new URLSearchParams({ back })}` : links.remove}
           className="danger-link"
           aria-label={t('actions.deleteNamed', { name: row.name })}
           onClick={(event) => {
@@ -246,30 +252,31 @@ export function brokenReason(row: Pick<FileRow, 'status' | 'analysisStatus' | 'e
 }
 
 /** SPEC §2/§9 pager: Back, at most 10 page buttons, Next; only when there is more than one page. */
-export function Pager({ page, pages }: { page: number; pages: number }) {
+export function Pager({ page, pages, href = (to) => `/?page=${to}` }: { page: number; pages: number; href?: (page: number) => string }) {
   const { t } = useTranslation('files')
   if (pages <= 1) return null
   return (
     <nav className="pager" aria-label={t('pager.label')}>
-      {page > 1 ? <Link to={`/?page=${page - 1}`}>{t('pager.back')}</Link> : <span aria-disabled="true">{t('pager.back')}</span>}
+      {page > 1 ? <Link to={href(page - 1)}>{t('pager.back')}</Link> : <span aria-disabled="true">{t('pager.back')}</span>}
       <ul>
         {pageWindow(page, pages).map((number) => (
           <li key={number}>
-            <Link to={`/?page=${number}`} aria-current={number === page ? 'page' : undefined} aria-label={t('pager.page', { number })}>
+            <Link to={href(number)} aria-current={number === page ? 'page' : undefined} aria-label={t('pager.page', { number })}>
               {number}
             </Link>
           </li>
         ))}
       </ul>
-      {page < pages ? <Link to={`/?page=${page + 1}`}>{t('pager.next')}</Link> : <span aria-disabled="true">{t('pager.next')}</span>}
+      {page < pages ? <Link to={href(page + 1)}>{t('pager.next')}</Link> : <span aria-disabled="true">{t('pager.next')}</span>}
     </nav>
   )
 }
 
-export function DeleteForm({ id, password }: { id: number; password: string }) {
+export function DeleteForm({ id, password, back = '' }: { id: number; password: string; back?: string }) {
   const { t } = useTranslation('files')
   return (
     <Form method="post" action={`/files/${id}/${password}/delete`}>
+      <input type="hidden" name="back" value={back} />
       <button type="submit" className="button-danger">
         {t('actions.confirmDelete')}
       </button>

@@ -3,6 +3,7 @@ import { data, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FileFilters } from '~/components/file-filters'
 import { FileTable, Pager, SelectedFilesForm } from '~/components/file-table'
 import { ProfileSettingsPanel } from '~/components/profile-settings'
 import { UploadForm } from '~/components/upload-form'
@@ -11,12 +12,13 @@ import { useUploadQueue } from '~/components/upload-queue'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
 import { rowId } from '~/lib/http/row-id'
+import { formatDateTime } from '~/lib/i18n/format'
 import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
 import { parseProfileForm, saveProfile } from '~/lib/profile/profile.server'
 import { mtRegistry } from '~/lib/mt/registry.server'
 import { defaultSource, defaultTarget, swapLanguages, widgetLanguages } from '~/lib/projects/languages'
-import { FILES_PER_PAGE } from '~/lib/projects/file-list'
-import { isPending, listProjects } from '~/lib/projects/projects.server'
+import { FILES_PER_PAGE, fileListSearch, isFiltered, readFileListQuery } from '~/lib/projects/file-list'
+import { isPending, listProjects, projectPairs } from '~/lib/projects/projects.server'
 import { uploadFiles, uploadLimits } from '~/lib/projects/upload.server'
 import { memoryChoicesFromForm } from '~/lib/tm/memory-form'
 import { listMemories, saveMemorySettings } from '~/lib/tm/memories.server'
@@ -33,16 +35,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const loadedAt = Date.now()
   const url = new URL(request.url)
   const page = rowId(url.searchParams.get('page')) ?? 1
-  const [{ total, projects }, memories, glossaries] = await Promise.all([
-    listProjects(user.id, page, FILES_PER_PAGE),
+  const query = readFileListQuery(url.searchParams)
+  const [{ total, projects }, memories, glossaries, pairs] = await Promise.all([
+    listProjects(user.id, page, FILES_PER_PAGE, query),
     listMemories(user.id),
     listGlossaries(user.id),
+    projectPairs(user.id),
   ])
   const pages = Math.max(1, Math.ceil(total / FILES_PER_PAGE))
   if (page > pages) {
     // Past the end (a deleted file emptied the last page, or a typed address): the last page, at its own address.
-    url.searchParams.set('page', String(pages))
-    throw redirect(`/?${url.searchParams}`)
+    throw redirect(`/${fileListSearch(query, pages)}`)
   }
   // SPEC §2 MT widget; without JavaScript its swap and "show domains" buttons come back here with the languages.
   const { systems } = await mtRegistry().listSystems()
@@ -54,14 +57,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const { source, target } = params.get('intent') === 'swap' ? swapLanguages(chosen, { sources, targets }) : chosen
   const t = await getFixedT(request, 'files')
+  const language = await getLanguage(request)
   const warnings = await warningCounts(projects.filter((project) => project.status === 'READY' && project.analysisStatus === 'DONE').map((project) => project.id))
   return {
     title: t('title'),
-    language: await getLanguage(request),
+    language,
     page,
     pages,
     total,
-    projects: projects.map((project) => ({ ...project, createdAt: project.createdAt.toISOString(), warnings: warnings.get(project.id) ?? 0 })),
+    query,
+    pairs,
+        // Formatted here, in the server's time zone: the browser's could differ and the hydrated page would not match.
+    projects: projects.map((project) => ({
+      ...project,
+      createdAt: project.createdAt.toISOString(),
+      added: formatDateTime(project.createdAt, language),
+      warnings: warnings.get(project.id) ?? 0,
+    })),
     pending: projects.some(isPending),
     source,
     target,
@@ -109,7 +121,7 @@ async function upload(request: Request, ownerId: number) {
 }
 
 export default function FileList() {
-  const { title, language, projects, page, pages, total, pending, source, target, sources, targets, systems, accept, maxFiles, loadedAt, memories, glossaries } =
+  const { title, language, projects, page, pages, total, query, pairs, pending, source, target, sources, targets, systems, accept, maxFiles, loadedAt, memories, glossaries } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation('files')
@@ -149,15 +161,16 @@ export default function FileList() {
         </div>
       ) : null}
       <UploadForm source={source} target={target} sources={sources} targets={targets} systems={systems} accept={accept} queue={queue} />
+      {pairs.length > 0 ? <FileFilters query={query} pairs={pairs} /> : null}
       {projects.length === 0 && temporary.length === 0 ? (
-        <p className="empty-state">{t('empty')}</p>
+        <p className="empty-state">{isFiltered(query) ? t('filters.none') : t('empty')}</p>
       ) : (
         <>
           {/* SPEC §4: a temporary row counts at once */}
           <p className="file-count">{t('count', { count: total + temporary.length })}</p>
-          <FileTable rows={projects} temporary={temporary} perPage={FILES_PER_PAGE} language={language} />
-          <Pager page={page} pages={pages} />
-          <SelectedFilesForm page={page} />
+          <FileTable rows={projects} temporary={temporary} perPage={FILES_PER_PAGE} language={language} back={fileListSearch(query, page)} />
+          <Pager page={page} pages={pages} href={(to) => `/${fileListSearch(query, to)}`} />
+          <SelectedFilesForm back={fileListSearch(query, page)} />
         </>
       )}
     </section>

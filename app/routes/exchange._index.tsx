@@ -7,6 +7,7 @@ import { usePollWhilePending } from '~/components/use-poll-while-pending'
 import { requireUser } from '~/lib/auth/session.server'
 import { EXCHANGE_UPLOAD_MAX_BYTES, exchangeImportsOf, receiveExchangeUpload } from '~/lib/exchange/exchange-import.server'
 import { setFlash } from '~/lib/http/flash.server'
+import { formatDateTime } from '~/lib/i18n/format'
 import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
 
 export const handle = { i18n: ['common', 'exchange'] }
@@ -17,10 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const t = await getFixedT(request, 'exchange')
   const imports = await exchangeImportsOf(user.id)
+  const language = await getLanguage(request)
   return {
     title: t('page.title'),
-    language: await getLanguage(request),
-    imports: imports.map((job) => ({ ...job, createdAt: new Date(job.createdAt).toISOString() })),
+    language,
+    imports: imports.map((job) => ({ ...job, createdAt: new Date(job.createdAt).toISOString(), added: formatDateTime(job.createdAt, language) })),
     pending: imports.some((job) => job.status === 'queued' || job.status === 'running'),
     megabytes: Math.round(EXCHANGE_UPLOAD_MAX_BYTES / (1024 * 1024)),
   }

@@ -5,8 +5,8 @@ import { requireUser } from '~/lib/auth/session.server'
 import { exchangeFileName, exchangeMimeType } from '~/lib/exchange/exchange-export.server'
 import { exportSelection } from '~/lib/exchange/exchange-selection.server'
 import { setFlash } from '~/lib/http/flash.server'
-import { rowId } from '~/lib/http/row-id'
 import { withRefusalPage } from '~/lib/http/refusal-page.server'
+import { fileListAddress } from '~/lib/projects/file-list'
 import { downloadResponse } from '~/lib/projects/projects.server'
 import { downloadStream } from '~/lib/threads/helper-thread.server'
 
@@ -20,8 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return withRefusalPage(request, async () => {
     const selection = await exportSelection(user.id, params)
     if (!selection.ok) {
-      const page = rowId(params.get('page'))
-      throw redirect(page && page > 1 ? `/?page=${page}` : '/', {
+      throw redirect(fileListAddress(params.get('back')), {
         headers: { 'Set-Cookie': await setFlash({ kind: 'error', key: `exchange:errors.${selection.refusal}` }, request) },
       })
     }

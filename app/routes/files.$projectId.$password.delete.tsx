@@ -6,6 +6,7 @@ import { DeleteForm } from '~/components/file-table'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
 import { getFixedT } from '~/lib/i18n/i18n.server'
+import { fileListAddress } from '~/lib/projects/file-list'
 import { deleteProject, requireProject } from '~/lib/projects/projects.server'
 
 export const handle = { i18n: ['common', 'files'] }
@@ -17,28 +18,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const project = await requireProject(user.id, params)
   const t = await getFixedT(request, 'files')
-  return { title: t('delete.title'), id: project.id, password: project.password, name: project.name }
+  const back = new URL(request.url).searchParams.get('back') ?? ''
+  return { title: t('delete.title'), id: project.id, password: project.password, name: project.name, back }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const project = await requireProject(user.id, params)
+  const back = (await request.formData()).get('back')
   await deleteProject(user.id, project.id, project.password)
-  throw redirect('/', {
+  // Issue 19: back to the list as it was (same page, search and order); the list moves to its last page if needed.
+  throw redirect(fileListAddress(back), {
     headers: { 'Set-Cookie': await setFlash({ kind: 'success', key: 'files:delete.done', values: { name: project.name } }, request) },
   })
 }
 
 export default function DeleteFile() {
-  const { id, password, name } = useLoaderData<typeof loader>()
+  const { id, password, name, back } = useLoaderData<typeof loader>()
   const { t } = useTranslation('files')
   return (
     <section className="confirm-page" aria-labelledby="delete-title">
       <h1 id="delete-title">{t('delete.question')}</h1>
       <p>{name}</p>
       <div className="button-row">
-        <DeleteForm id={id} password={password} />
-        <Link to="/">{t('delete.cancel')}</Link>
+        <DeleteForm id={id} password={password} back={back} />
+        <Link to={fileListAddress(back)}>{t('delete.cancel')}</Link>
       </div>
     </section>
   )

@@ -6,6 +6,7 @@ import { wakeWorker } from '../jobs/wake.server'
 import { deleteStoredFile, storedFileBytes, storeFile } from './stored-files.server'
 import { ensureDefaultMemory } from '../tm/memories.server'
 import { rowId } from '../http/row-id'
+import { DEFAULT_ORDER, type FileListQuery, type FileSort, type FileState } from './file-list'
 
 /**
  * Projects and their one job (SPEC §3). Every read filters by owner, so another user's project is simply
@@ -115,28 +116,63 @@ export async function createProjectWithFile(input: Omit<NewProject, 'bytes'>, fi
   }
 }
 
-/** A page of the owner's files, newest first; `nameFilter` keeps those whose name holds it (any case). */
+/** Issue 19: the states a file list filters by, as conditions on a project row `p`. */
+const STATE_CONDITIONS: Record<FileState, string> = {
+  broken: `(p.status = 'FAILED' or p.analysis_status = 'EMPTY')`,
+  done: `(p.status = 'READY' and p.analysis_status = 'DONE' and p.words_total > 0 and p.words_translated >= p.words_total)`,
+  progress: `not (p.status = 'FAILED' or p.analysis_status = 'EMPTY')
+    and not (p.status = 'READY' and p.analysis_status = 'DONE' and p.words_total > 0 and p.words_translated >= p.words_total)`,
+}
+
+const SORT_EXPRESSIONS: Record<FileSort, string> = {
+  added: 'p.created_at',
+  // Byte order, the same on PGlite and PostgreSQL whatever their locale; Latvian letters with marks next to their base
+  // letter (ā with a, š with s), as a Latvian reader looks for them; Cyrillic is in alphabetical order already.
+  name: `translate(lower(p.name), 'āčēģīķļņōŗšūž', 'acegiklnorsuz') collate "C"`,
+  words: 'p.word_count',
+  progress: 'coalesce(p.words_translated::float8 / nullif(p.words_total, 0), 0)',
+}
+
+/**
+ * A page of the owner's files: by default newest first (SPEC §2); `query` finds them by name (any case), language pair
+ * and state, and orders them (issue 19). The same order always (ties by id), so paging never shows a file twice.
+ */
 export async function listProjects(
   ownerId: number,
   page: number,
   perPage: number,
-  nameFilter = '',
+  query: string | Partial<FileListQuery> = '',
 ): Promise<{ total: number; projects: ProjectSummary[] }> {
+  const { q = '', pair = '', state = '', sort = 'added', order } = typeof query === 'string' ? { q: query } : query
   // '' matches every name; the filter's own % and _ are letters, not wildcards.
-  const pattern = containsPattern(nameFilter)
-  const [count] = await db().query<{ total: number }>(
-    'select count(*) as total from projects where owner_id = $1 and deleted_at is null and name ilike $2',
-    [ownerId, pattern],
-  )
+  const values: unknown[] = [ownerId, containsPattern(q)]
+  const conditions = ['p.owner_id = $1', 'p.deleted_at is null', 'p.name ilike $2']
+  const [source, target] = pair.split('-')
+  if (source && target) {
+    values.push(source, target)
+    conditions.push(`p.source_lang = $${values.length - 1} and p.target_lang = $${values.length}`)
+  }
+  if (state) conditions.push(STATE_CONDITIONS[state])
+  const where = conditions.join(' and ')
+  const direction = (order ?? DEFAULT_ORDER[sort]) === 'asc' ? 'asc' : 'desc'
+  const [count] = await db().query<{ total: number }>(`select count(*) as total from projects p where ${where}`, values)
   const projects = await db().query<ProjectSummary>(
     `select ${summaryColumns}
        from projects p join jobs j on j.project_id = p.id
-      where p.owner_id = $1 and p.deleted_at is null and p.name ilike $4
-      order by p.created_at desc, p.id desc
-      limit $2 offset $3`,
-    [ownerId, perPage, (page - 1) * perPage, pattern],
+      where ${where}
+      order by ${SORT_EXPRESSIONS[sort]} ${direction}, p.id ${direction}
+      limit $${values.length + 1} offset $${values.length + 2}`,
+    [...values, perPage, (page - 1) * perPage],
   )
-  return { total: count?.total ?? 0, projects }
+  return { total: Number(count?.total ?? 0), projects }
+}
+
+/** The language pairs of the owner's files, for the file list's filter. */
+export function projectPairs(ownerId: number): Promise<{ source: string; target: string }[]> {
+  return db().query<{ source: string; target: string }>(
+    `select distinct source_lang as source, target_lang as target from projects where owner_id = $1 and deleted_at is null order by 1, 2`,
+    [ownerId],
+  )
 }
 
 /** The owner's project that holds this segment (SPEC's segment calls name only the segment). */

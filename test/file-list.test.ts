@@ -1,0 +1,66 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { db } from '~/lib/db/db.server'
+import { readFileListQuery } from '~/lib/projects/file-list'
+import { createProject, listProjects } from '~/lib/projects/projects.server'
+import { signedInUser } from './accounts'
+import { withTestDatabase } from './database'
+
+/** Issue 19: the file list found by name, language pair and state, and ordered, a page at a time. */
+withTestDatabase()
+let ownerId: number
+
+const files = [
+  // name, pair, state (status, analysis, words total, words translated), created minutes ago
+  { name: 'Atskaite 2026.docx', source: 'en', target: 'lv', status: 'READY', analysis: 'DONE', words: 1200, translated: 1200, ago: 50 },
+  { name: 'report-draft.txt', source: 'en', target: 'lv', status: 'READY', analysis: 'DONE', words: 300, translated: 100, ago: 40 },
+  { name: 'Отчёт.docx', source: 'ru', target: 'lv', status: 'READY', analysis: 'DONE', words: 800, translated: 0, ago: 30 },
+  { name: 'broken.docx', source: 'en', target: 'lv', status: 'FAILED', analysis: 'NEW', words: 0, translated: 0, ago: 20 },
+  { name: 'REPORT final.html', source: 'en', target: 'ru', status: 'WAITING', analysis: 'NEW', words: 0, translated: 0, ago: 10 },
+] as const
+
+beforeAll(async () => {
+  ownerId = (await signedInUser('saraksts@example.lv')).user.id
+  const other = (await signedInUser('cits-saraksts@example.lv')).user.id
+  for (const file of files) {
+    const { id } = await createProject({ ownerId, name: file.name, format: 'txt', bytes: new TextEncoder().encode('x'), sourceLang: file.source, targetLang: file.target, tmPretranslate: false, mtPretranslate: false })
+    await db().query(
+      `update projects set status = $2, analysis_status = $3, word_count = $4::int, words_total = $4::int, words_translated = $5, created_at = now() - make_interval(mins => $6) where id = $1`,
+      [id, file.status, file.analysis, file.words, file.translated, file.ago],
+    )
+  }
+  await createProject({ ownerId: other, name: 'report of another user.txt', format: 'txt', bytes: new TextEncoder().encode('x'), sourceLang: 'en', targetLang: 'lv', tmPretranslate: false, mtPretranslate: false })
+})
+
+async function names(search: string, page = 1, perPage = 10) {
+  const { total, projects } = await listProjects(ownerId, page, perPage, readFileListQuery(new URLSearchParams(search)))
+  return { total, names: projects.map((project) => project.name) }
+}
+
+describe('the file list', () => {
+  it('is newest first by default', async () => {
+    expect((await names('')).names).toEqual(['REPORT final.html', 'broken.docx', 'Отчёт.docx', 'report-draft.txt', 'Atskaite 2026.docx'])
+  })
+
+  it('finds names in any case, its own files only', async () => {
+    expect(await names('q=report')).toEqual({ total: 2, names: ['REPORT final.html', 'report-draft.txt'] })
+    expect(await names('q=отчёт')).toEqual({ total: 1, names: ['Отчёт.docx'] })
+    expect(await names('q=100%')).toEqual({ total: 0, names: [] })
+  })
+
+  it('filters by language pair and by state', async () => {
+    expect((await names('pair=en-lv')).names).toEqual(['broken.docx', 'report-draft.txt', 'Atskaite 2026.docx'])
+    expect((await names('state=done')).names).toEqual(['Atskaite 2026.docx'])
+    expect((await names('state=broken')).names).toEqual(['broken.docx'])
+    expect((await names('state=progress')).names).toEqual(['REPORT final.html', 'Отчёт.docx', 'report-draft.txt'])
+    expect((await names('state=progress&pair=en-lv')).names).toEqual(['report-draft.txt'])
+  })
+
+  it('sorts by name, words and progress either way, and pages keep the order', async () => {
+    expect((await names('sort=name')).names).toEqual(['Atskaite 2026.docx', 'broken.docx', 'REPORT final.html', 'report-draft.txt', 'Отчёт.docx'])
+    expect((await names('sort=words')).names.slice(0, 3)).toEqual(['Atskaite 2026.docx', 'Отчёт.docx', 'report-draft.txt'])
+    expect((await names('sort=progress&order=desc')).names.slice(0, 2)).toEqual(['Atskaite 2026.docx', 'report-draft.txt'])
+    const pages = [await names('sort=name', 1, 2), await names('sort=name', 2, 2), await names('sort=name', 3, 2)]
+    expect(pages.flatMap((page) => page.names)).toEqual((await names('sort=name')).names)
+    expect(pages[0]!.total).toBe(5)
+  })
+})
