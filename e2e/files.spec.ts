@@ -113,13 +113,14 @@ test.describe('every refusal gets its SPEC §8 message', () => {
   const cases: { code: string; files: () => { name: string; body: string | Buffer }[]; message: string; jsOnly?: boolean; noJsOnly?: boolean }[] = [
     { code: 'FileExtensionNotAllowed', files: () => [{ name: 'attēls.bmp', body: 'BM' }], message: 'Datnes tips netiek atbalstīts.' },
     { code: 'MimeTypeNotAllowed', files: () => [{ name: 'vēstule.docx', body: 'only words' }], message: 'Datnes tips netiek atbalstīts.' },
-    { code: 'FileNameTooLong', files: () => [{ name: `${'garš'.repeat(51)}.txt`, body: 'Teksts.' }], message: 'Datnes nosaukums ir pārāk garš.' },
+    { code: 'FileNameTooLong', files: () => [{ name: `${'garš'.repeat(51)}.txt`, body: 'Teksts.' }], message: 'Datnes nosaukums ir pārāk garš. Ne vairāk kā 200 rakstzīmes.' },
     { code: 'FileSizeTooSmall', files: () => [{ name: 'tukšs.txt', body: '' }], message: 'Datne ir pārāk maza.' },
-    { code: 'FileSizeTooBig', files: () => [{ name: 'liels.txt', body: Buffer.alloc(1024 * 1024 + 1, 'a') }], message: 'Datne ir pārāk liela.' },
+    { code: 'FileSizeTooBig', files: () => [{ name: 'liels.txt', body: Buffer.alloc(1024 * 1024 + 1, 'a') }], message: 'Datne ir pārāk liela. Ierobežojums ir 1 MB.' },
     {
       code: 'TooManyFiles',
       files: () => Array.from({ length: 13 }, (_, n) => ({ name: `daudz-${n}.txt`, body: `Teikums ${n}.` })),
-      message: 'Neparedzēta kļūda.',
+      // Issue 19: one message naming the limit, not one per file.
+      message: 'Neparedzēta kļūda. Izvēlieties ne vairāk kā 12 datnes vienlaikus.',
     },
   ]
   for (const { code, files, message } of cases) {
@@ -127,7 +128,12 @@ test.describe('every refusal gets its SPEC §8 message', () => {
       await signIn(page)
       await upload(page, files())
       const first = files()[0]!.name
-      await expect(page.getByRole('alert').getByRole('listitem').first()).toHaveText(`${prefix} ${first}: ${message}`)
+      const items = page.getByRole('alert').getByRole('listitem')
+      if (code === 'TooManyFiles') {
+        await expect(items).toHaveText([message])
+      } else {
+        await expect(items.first()).toHaveText(`${prefix} ${first}: ${message}`)
+      }
       await expect(page.getByText('Lai sāktu tulkot, lūdzu, augšupielādējiet datni.')).toBeVisible()
     })
   }

@@ -25,6 +25,8 @@ interface UploadFormProps {
   systems: WidgetSystem[]
   accept: string
   queue: UploadQueue
+  /** Issue 19: the limits, stated before anything is chosen (formatted for the interface language). */
+  limits: { max: number; megabytes: string; characters: number }
 }
 
 /**
@@ -33,7 +35,7 @@ interface UploadFormProps {
  * the languages to the page (GET) to be shown again with the matching systems; with it, the swap and the
  * domain list change in place, and a drop zone and a queue send the files one at a time.
  */
-export function UploadForm({ source, target, sources, targets, systems, accept, queue }: UploadFormProps) {
+export function UploadForm({ source, target, sources, targets, systems, accept, queue, limits }: UploadFormProps) {
   const { t, i18n } = useTranslation('files')
   const navigation = useNavigation()
   const hydrated = useHydrated()
@@ -158,7 +160,7 @@ export function UploadForm({ source, target, sources, targets, systems, accept, 
       <div className="field">
         <label htmlFor="upload-files">{t('upload.files')}</label>
         <p id="upload-files-hint" className="field-hint">
-          {t('upload.hint', { types: accept.replaceAll(',', ', ') })}
+          {t('upload.limits', { count: limits.max, max: limits.max, megabytes: limits.megabytes })} {t('upload.hint', { types: accept.replaceAll(',', ', ') })}
         </p>
         <input
           ref={input}

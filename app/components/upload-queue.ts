@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react'
+import { checkFile, type UploadLimits } from '~/lib/projects/upload-rules'
 
 /**
  * SPEC §4 "Upload" with JavaScript: files wait in a queue (each removable) until Analyze; then they go one
@@ -23,7 +24,7 @@ export interface UploadFailure {
 
 let nextTemporaryId = 1
 
-export function useUploadQueue(maxFiles: number) {
+export function useUploadQueue(limits: UploadLimits) {
   const [queue, setQueue] = useState<File[]>([])
   const [temporary, setTemporary] = useState<TemporaryRow[]>([])
   const [failures, setFailures] = useState<UploadFailure[]>([])
@@ -40,14 +41,16 @@ export function useUploadQueue(maxFiles: number) {
     async (fields: { source: string; target: string; mtSystem: string }) => {
       const files = queue
       setQueue([])
-      // The same rule as the server's, which sees one file per call here (SPEC §8 TooManyFiles).
-      if (files.length > maxFiles) {
-        setFailures(files.map((file) => ({ name: file.name, message: 'TooManyFiles' })))
+      // The same rules as the server's, checked before anything is sent (issue 19): too many files is one message
+      // naming the limit (SPEC §8 TooManyFiles); a file refused by name or size is named with its reason, the rest go.
+      if (files.length > limits.maxFiles) {
+        setFailures([{ name: '', message: 'TooManyFiles' }])
         return
       }
-      setFailures([])
+      const codes = files.map((file) => checkFile({ name: file.name, size: file.size }, limits))
+      setFailures(files.flatMap((file, index) => (codes[index] ? [{ name: file.name, message: codes[index] }] : [])))
       setUploading(true)
-      for (const file of files) {
+      for (const file of files.filter((_, index) => !codes[index])) {
         const tmpFileId = `tmp-${nextTemporaryId++}`
         setTemporary((rows) => [{ tmpFileId, name: file.name }, ...rows])
         const body = new FormData()
@@ -86,7 +89,7 @@ export function useUploadQueue(maxFiles: number) {
       }
       setUploading(false)
     },
-    [queue, maxFiles],
+    [queue, limits],
   )
 
   /** Drops the temporary rows the list now accounts for: loaded (server time) after their project was created. */

@@ -12,7 +12,7 @@ import { useUploadQueue } from '~/components/upload-queue'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
 import { rowId } from '~/lib/http/row-id'
-import { formatDateTime } from '~/lib/i18n/format'
+import { formatDateTime, formatNumber } from '~/lib/i18n/format'
 import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
 import { parseProfileForm, saveProfile } from '~/lib/profile/profile.server'
 import { mtRegistry } from '~/lib/mt/registry.server'
@@ -81,7 +81,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     targets,
     systems: systems.map(({ id, title, domain, sourceLang, targetLang }) => ({ id, title, domain, sourceLang, targetLang })),
     accept: uploadLimits().allowedExtensions.map((extension) => `.${extension}`).join(','),
-    maxFiles: uploadLimits().maxFiles,
+    limits: uploadLimits(),
     loadedAt,
     memories,
     glossaries: glossaries.map((glossary) => ({ ...glossary, canUpdate: true })),
@@ -121,11 +121,11 @@ async function upload(request: Request, ownerId: number) {
 }
 
 export default function FileList() {
-  const { title, language, projects, page, pages, total, query, pairs, pending, source, target, sources, targets, systems, accept, maxFiles, loadedAt, memories, glossaries } =
+  const { title, language, projects, page, pages, total, query, pairs, pending, source, target, sources, targets, systems, accept, limits, loadedAt, memories, glossaries } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation('files')
-  const queue = useUploadQueue(maxFiles)
+  const queue = useUploadQueue(limits)
   // Temporary rows stand at the top until a list loaded after their upload accounts for them; a full page
   // drops its last rows meanwhile.
   const temporary = queue.temporary.filter((row) => row.createdAt === undefined || row.createdAt >= loadedAt)
@@ -136,6 +136,15 @@ export default function FileList() {
     ...(actionData?.results.filter((result) => result.code) ?? []).map((result) => ({ name: result.name, message: result.code ?? '' })),
     ...queue.failures,
   ]
+  // Issue 19: too many files is one message with the limit, not one per file.
+  const shownRefusals = refused.some((result) => result.message === 'TooManyFiles')
+    ? [{ name: '', message: 'TooManyFiles' }, ...refused.filter((result) => result.message !== 'TooManyFiles')]
+    : refused
+  const limitDetail = (code: string) => {
+    const detail = t(`uploadLimitDetails.${code}`, { defaultValue: '', ...limitValues })
+    return detail ? ` ${detail}` : ''
+  }
+  const limitValues = { max: limits.maxFiles, megabytes: formatNumber(limits.maxBytes / (1024 * 1024), language, { maximumFractionDigits: 1 }), characters: limits.maxNameLength }
   return (
     <section className="file-list" aria-labelledby="files-title">
       {pending ? (
@@ -147,20 +156,21 @@ export default function FileList() {
         <h1 id="files-title">{title}</h1>
         <ProfileSettingsPanel memories={memories} glossaries={glossaries} />
       </div>
-      {refused.length > 0 ? (
+      {shownRefusals.length > 0 ? (
         <div className="form-error" role="alert">
           <ul>
-            {refused.map((result, index) => (
+            {shownRefusals.map((result, index) => (
               <li key={index}>
-                {t('upload.errorPrefix')} {result.name ? `${result.name}: ` : ''}
-                {/* SPEC §8: known codes are translated, anything else is shown as the server said it */}
+                {result.name ? `${t('upload.errorPrefix')} ${result.name}: ` : ''}
+                {/* SPEC §8: known codes are translated (with the limit they name), anything else as the server said it */}
                 {t(`uploadErrors.${result.message}`, { defaultValue: result.message })}
+                {limitDetail(result.message)}
               </li>
             ))}
           </ul>
         </div>
       ) : null}
-      <UploadForm source={source} target={target} sources={sources} targets={targets} systems={systems} accept={accept} queue={queue} />
+      <UploadForm source={source} target={target} sources={sources} targets={targets} systems={systems} accept={accept} queue={queue} limits={limitValues} />
       {pairs.length > 0 ? <FileFilters query={query} pairs={pairs} /> : null}
       {projects.length === 0 && temporary.length === 0 ? (
         <p className="empty-state">{isFiltered(query) ? t('filters.none') : t('empty')}</p>
