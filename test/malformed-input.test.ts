@@ -34,9 +34,9 @@ const corpus: [string, Expected][] = [
   // 100,000 nested elements: refused past 1,000 levels, in milliseconds.
   ['deep-nesting.html', { failed: 'ErrorConvertingFile' }],
   ['image.docx', { refused: 'MimeTypeNotAllowed' }],
-  // Text in UTF-16 with a byte order mark is read; Windows-1257 without one is not UTF-8 and is refused for now.
+  // Text in UTF-16 with a byte order mark is read; Windows-1257 without one is recognised as Baltic text (issue 19).
   ['utf16le.txt', { ready: true }],
-  ['windows-1257.txt', { refused: 'MimeTypeNotAllowed' }],
+  ['windows-1257.txt', { ready: true }],
 ]
 
 async function signedIn(email: string): Promise<string> {
@@ -91,20 +91,25 @@ describe('malformed and hostile files', () => {
     const projectId = answer.data!.id_project
     const grew = await runTasksMeasured()
     expect(grew, 'memory grown while converting').toBeLessThan(150 * 1024 * 1024)
-    const [project] = await database.current().query<{ status: string; errorCode: string | null; segments: number; units: number }>(
-      `select status, error_code as "errorCode", (select count(*)::int from segments where project_id = p.id) as segments,
+    const [project] = await database.current().query<{ status: string; errorCode: string | null; segments: number; units: number; encoding: string | null }>(
+      `select status, error_code as "errorCode", encoding, (select count(*)::int from segments where project_id = p.id) as segments,
               (select count(*)::int from units where project_id = p.id) as units
          from projects p where p.id = $1`,
       [projectId],
     )
     if ('failed' in expected) {
       // Never READY, never a half project: no units or segments of a conversion that failed.
-      expect(project).toEqual({ status: 'FAILED', errorCode: expected.failed, segments: 0, units: 0 })
+      expect(project).toEqual({ status: 'FAILED', errorCode: expected.failed, segments: 0, units: 0, encoding: null })
       const [task] = await database.current().query<{ attempts: number; status: string }>(`select attempts, status from tasks where project_id = $1`, [projectId])
       expect(task, 'a broken file is not retried').toEqual({ attempts: 1, status: 'failed' })
     } else {
       expect(project).toMatchObject({ status: 'READY', errorCode: null })
       expect(project!.segments).toBeGreaterThan(0)
+      if (name === 'windows-1257.txt') {
+        expect(project!.encoding).toBe('Windows-1257')
+        const [segment] = await database.current().query<{ source: string }>('select source from segments where project_id = $1 order by position limit 1', [projectId])
+        expect(segment!.source).toBe('Labdien, šēč ir latviešu burti: āčē')
+      }
     }
   })
 })

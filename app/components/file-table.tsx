@@ -25,6 +25,8 @@ export interface FileRow {
   added?: string
   analysisBands?: unknown
   pretranslated?: number
+  /** Issue 19: the encoding a text file was read in when not UTF-8; it is written back the same way. */
+  encoding?: string | null
   /** Issue 17: the QA warnings not ignored, linked to the project's report. */
   warnings?: number
 }
@@ -169,6 +171,7 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
       <th scope="row" className="file-name">
         {ready ? <Link to={links.translate}>{row.name}</Link> : <span>{row.name}</span>}
         <FileStatus row={row} />
+        {row.encoding ? <span className="file-status">{t('table.encoding', { name: row.encoding })}</span> : null}
         {ready && bands ? <AnalysisBands bands={bands} language={language} /> : null}
         {ready && row.warnings ? (
           <Link to={`${links.translate}/qa`} className="file-warnings" aria-label={`${row.name}: ${qaT('files.warnings', { count: row.warnings, formatted: formatNumber(row.warnings, language) })}`}>

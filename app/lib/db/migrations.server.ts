@@ -684,4 +684,12 @@ export const migrations: Migration[] = [
       create index exchange_imports_owner_idx on exchange_imports (owner_id, id);
     `,
   },
+  {
+    version: 20,
+    name: 'the encoding a text file was read in',
+    sql: /* sql */ `
+      -- Issue 19: a plain text or subtitle file in Windows-1257, Windows-1251 or UTF-16 (null: UTF-8), shown on the list.
+      alter table projects add column encoding text;
+    `,
+  },
 ]

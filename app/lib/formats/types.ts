@@ -42,6 +42,11 @@ export interface FormatFilter {
    * their source). Identity merge (every unit's source as its translation) reproduces the original.
    */
   merge(bytes: Uint8Array, translations: ReadonlyMap<string, TaggedText>, options?: FilterOptions): Uint8Array
+  /**
+   * Issue 19: the text encoding the file was read in when it is not UTF-8 (a Windows-1257 text, a UTF-16 one), shown
+   * with the file so the translator knows it is written back the same way; formats that are always UTF-8 need none.
+   */
+  encoding?(bytes: Uint8Array): string | undefined
 }
 
 /** A file that cannot be read as its format (SPEC §8 ErrorConvertingFile). */

@@ -97,8 +97,11 @@ export async function convertProject(projectId: number, sourceLang: string, form
   const filter = formatById(format)
   if (!filter) throw new PermanentTaskError(`unknown format ${format}`, 'ErrorConvertingFile')
   let units: Unit[]
+  let encoding: string | undefined
   try {
-    units = filter.extract(await projectBytes(projectId), { targetLang })
+    const bytes = await projectBytes(projectId)
+    units = filter.extract(bytes, { targetLang })
+    encoding = filter.encoding?.(bytes)
   } catch (error) {
     if (error instanceof FormatError) throw new PermanentTaskError(error.message, 'ErrorConvertingFile')
     throw error
@@ -115,9 +118,9 @@ export async function convertProject(projectId: number, sourceLang: string, form
   await db().transaction(async (tx) => {
     const ready = await tx.query(
       `update projects set status = 'READY', analysis_status = $2, segment_count = $3, word_count = $4,
-              segments_analyzed = 0, error_code = null, error_detail = null
+              segments_analyzed = 0, error_code = null, error_detail = null, encoding = $5
         where id = $1 and deleted_at is null returning id`,
-      [projectId, rows.length === 0 ? 'EMPTY' : 'ANALYSING', rows.length, words],
+      [projectId, rows.length === 0 ? 'EMPTY' : 'ANALYSING', rows.length, words, encoding ?? null],
     )
     if (ready.length > 0 && rows.length > 0) await enqueue(tx, { kind: 'analyse', projectId })
   })

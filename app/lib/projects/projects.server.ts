@@ -36,6 +36,8 @@ export interface ProjectSummary {
   /** SPEC §3 job data: the last active segment and the editing time in seconds. */
   lastSegmentId: number | null
   editingTime: number
+  /** Issue 19: the text encoding the file was read in and is written back in, when not UTF-8 ("Windows-1257"). */
+  encoding?: string | null
   /** The project's own "send my translations to improve MT" (copied from the profile at upload). */
   updateMt: boolean | null
   /** The project's MT system (`apertium:eng|spa`), chosen at upload or in the translator's settings. */
@@ -59,7 +61,7 @@ const summaryColumns = `
   p.error_code as "errorCode", p.word_count as "wordCount", p.segment_count as "segmentCount",
   p.segments_analyzed as "segmentsAnalyzed", p.created_at as "createdAt",
   j.last_segment_id as "lastSegmentId", j.editing_time as "editingTime", p.update_mt as "updateMt",
-  p.mt_system_id as "mtSystemId", p.pretranslate_error as "pretranslateError", p.analysis_bands as "analysisBands", p.pretranslated,
+  p.mt_system_id as "mtSystemId", p.pretranslate_error as "pretranslateError", p.analysis_bands as "analysisBands", p.pretranslated, p.encoding,
   case when p.analysis_status <> 'DONE' then -1
        else coalesce(round(100.0 * p.words_translated / nullif(p.words_total, 0), 2)::float8, 0) end as "translatedPercent"`
 

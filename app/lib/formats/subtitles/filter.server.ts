@@ -1,6 +1,6 @@
 import type { TaggedText } from '../../tags/types'
 import { replaceSpans, textWithCodes, tokensWithCodes, type CodeKind, type ValueSpan } from '../text-codes'
-import { decodeText, encodeText, looksLikeText } from '../txt/text-encoding'
+import { decodeLegacyText, encodeTranslatedText, looksLikeText, unusualEncoding } from '../txt/text-encoding'
 import { FormatError, type FormatFilter, type Unit, textDetector } from '../types'
 import { tagName } from '../xml/inline-codes'
 
@@ -63,7 +63,8 @@ const VTT_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;'
 function subtitleFilter(id: 'srt' | 'vtt', extension: string, mimeType: string): FormatFilter {
   const vtt = id === 'vtt'
   const decode = (bytes: Uint8Array) => {
-    const decoded = decodeText(bytes)
+    // SubRip files from older systems are often Windows-1257 or -1251; WebVTT is UTF-8 by definition, read the same way.
+    const decoded = decodeLegacyText(bytes)
     if (!looksLikeText(decoded.text)) throw new FormatError('binary content, not subtitles')
     if (vtt && !/^WEBVTT(?:[ \t]|\r|\n|$)/.test(decoded.text)) throw new FormatError('a WebVTT file starts with "WEBVTT"')
     return decoded
@@ -93,13 +94,14 @@ function subtitleFilter(id: 'srt' | 'vtt', extension: string, mimeType: string):
     extensions: [extension],
     mimeType,
     detect: textDetector(new RegExp(`\\.${extension}$`, 'i'), decode),
+    encoding: unusualEncoding,
     extract(bytes) {
       return spansOf(decode(bytes).text).map((span): Unit => ({ key: span.key, source: span.source, segmentable: true, context: span.timing }))
     },
-    merge(bytes, translations) {
+    merge(bytes, translations, options) {
       const { text, encoding } = decode(bytes)
       const merged = replaceSpans(text, spansOf(text), translations)
-      return merged === undefined ? bytes : encodeText(merged, encoding)
+      return merged === undefined ? bytes : encodeTranslatedText(merged, encoding, options?.targetLang)
     },
   }
 }

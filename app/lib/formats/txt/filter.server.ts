@@ -1,7 +1,7 @@
 import type { TaggedText } from '../../tags/types'
 import { type FormatFilter, FormatError, type Unit, textDetector } from '../types'
 import { plainText, sameTaggedText } from '../xml/inline-codes'
-import { decodeText, encodeText, looksLikeText } from './text-encoding'
+import { decodeLegacyText, encodeTranslatedText, looksLikeText, unusualEncoding } from './text-encoding'
 
 /**
  * Plain text. One unit per non-empty line, keyed by its line number.
@@ -48,7 +48,7 @@ function isBlank(code: number): boolean {
 }
 
 function decode(bytes: Uint8Array) {
-  const decoded = decodeText(bytes)
+  const decoded = decodeLegacyText(bytes)
   if (!looksLikeText(decoded.text)) throw new FormatError('binary content, not text')
   return decoded
 }
@@ -59,6 +59,7 @@ export const txtFilter: FormatFilter = {
   mimeType: 'text/plain',
 
   detect: textDetector(/\.txt$/i, decode),
+  encoding: unusualEncoding,
 
   extract(bytes) {
     const { text } = decode(bytes)
@@ -71,7 +72,7 @@ export const txtFilter: FormatFilter = {
     )
   },
 
-  merge(bytes, translations) {
+  merge(bytes, translations, options) {
     const { text, encoding } = decode(bytes)
     const pieces: string[] = []
     let copied = 0
@@ -84,7 +85,7 @@ export const txtFilter: FormatFilter = {
     }
     if (copied === 0) return bytes
     pieces.push(text.slice(copied))
-    // Plain text has no markup to escape; characters a legacy charset lacks cannot occur (UTF only here).
-    return encodeText(pieces.join(''), encoding)
+    // Written back as it came (a Windows-1257 file stays Windows-1257), unless the translation does not fit it.
+    return encodeTranslatedText(pieces.join(''), encoding, options?.targetLang)
   },
 }

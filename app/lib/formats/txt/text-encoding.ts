@@ -5,7 +5,8 @@ import { FormatError } from '../types'
  * with the byte order mark) it came in. Shared by every text-based filter (txt, html, xliff).
  *
  * Supported: UTF-8 with or without BOM, UTF-16LE/BE with BOM, and single-byte legacy charsets (windows-1252,
- * windows-1257, …) when a filter names one (HTML's meta charset). Decoding is strict, so decode → encode gives
+ * windows-1257, …) when a filter names one (HTML's meta charset) or, for plain text and subtitles, when the bytes read
+ * best as Baltic or Cyrillic Windows text (issue 19: files from older systems, guessLegacyEncoding). Decoding is strict, so decode → encode gives
  * back the same bytes: a file that is not valid in its encoding is refused rather than silently altered.
  */
 export interface TextEncoding {
@@ -98,15 +99,29 @@ export function numericReference(char: string): string {
 
 const singleByteTables = new Map<string, Map<string, number> | null>()
 
-/** Char → byte for a charset whose 256 bytes decode to 256 distinct single characters (lossless both ways). */
+/**
+ * Char → byte for a single-byte charset: each byte it defines decodes to its own single character (lossless both
+ * ways). Bytes a charset leaves undefined (Windows-1257 has a few) are not in the table: a file holding one is not
+ * valid in that charset (strict decoding refuses it).
+ */
 function singleByteTable(label: string): Map<string, number> | undefined {
   if (!singleByteTables.has(label)) {
     let table: Map<string, number> | null = null
     try {
       const decoder = new TextDecoder(label, { fatal: true })
       const candidate = new Map<string, number>()
-      for (let byte = 0; byte < 256; byte++) candidate.set(decoder.decode(new Uint8Array([byte])), byte)
-      if ([...candidate.keys()].every((char) => char.length === 1) && candidate.size === 256) table = candidate
+      let defined = 0
+      for (let byte = 0; byte < 256; byte++) {
+        let char: string
+        try {
+          char = decoder.decode(new Uint8Array([byte]))
+        } catch {
+          continue
+        }
+        defined++
+        candidate.set(char, byte)
+      }
+      if ([...candidate.keys()].every((char) => char.length === 1) && candidate.size === defined && defined >= 128 + 64) table = candidate
     } catch {
       table = null
     }
@@ -147,4 +162,88 @@ export function looksLikeText(text: string): boolean {
     if (code < 32 && code !== 9 && code !== 10 && code !== 13 && code !== 12) controls++
   }
   return controls <= sample.length / 100
+}
+
+/**
+ * Issue 19: the legacy charset a plain text that is not UTF-8 was most likely written in — Windows-1257 (Baltic) or
+ * Windows-1251 (Cyrillic), as translators receive them from older systems. Each is tried; its words are scored: a
+ * word of one script only counts (Latin with a few marked letters, or Cyrillic), a word mixing scripts or made
+ * mostly of marked Latin letters (what Cyrillic bytes look like read as Baltic) counts against. Undefined when
+ * the bytes are valid UTF-8 or have a BOM (decodeText reads them).
+ */
+export function guessLegacyEncoding(bytes: Uint8Array): string | undefined {
+  if (bomEncoding(bytes) || strictDecode(bytes, { label: 'utf-8', bom: false }) !== undefined) return undefined
+  const sample = bytes.subarray(0, 64 * 1024)
+  let best: { label: string; score: number } | undefined
+  for (const label of LEGACY_CANDIDATES) {
+    const text = strictDecode(sample, { label, bom: false })
+    if (text === undefined) continue
+    const score = plausibility(text)
+    if (!best || score > best.score) best = { label, score }
+  }
+  return best?.label
+}
+
+/** Tried in this order; a tie goes to the first. */
+const LEGACY_CANDIDATES = ['windows-1257', 'windows-1251']
+
+const CYRILLIC = /\p{Script=Cyrillic}/u
+const LATIN = /\p{Script=Latin}/u
+const WORD = /\p{L}+/gu
+
+function plausibility(text: string): number {
+  let score = 0
+  for (const [word] of text.matchAll(WORD)) {
+    let cyrillic = 0
+    let latin = 0
+    let marked = 0
+    for (const char of word) {
+      if (CYRILLIC.test(char)) cyrillic++
+      else if (LATIN.test(char)) {
+        latin++
+        if (char > '\u007f') marked++
+      }
+    }
+    if (cyrillic > 0 && latin > 0) score -= word.length
+    else if (latin > 0 && marked * 2 > latin && latin > 1) score -= word.length
+    else if (cyrillic > 0 || marked > 0) score += word.length
+  }
+  return score
+}
+
+/** The encoding a plain text is read in when it is not UTF-8 without a BOM (FormatFilter.encoding). */
+export function unusualEncoding(bytes: Uint8Array): string | undefined {
+  try {
+    const { label, bom } = decodeLegacyText(bytes).encoding
+    return label === 'utf-8' && !bom ? undefined : encodingName(label) + (bom && label === 'utf-8' ? ' BOM' : '')
+  } catch {
+    return undefined
+  }
+}
+
+/** A text file's encoding: its BOM, UTF-8, else the legacy charset it reads best in (guessLegacyEncoding). */
+export function decodeLegacyText(bytes: Uint8Array): DecodedText {
+  return decodeText(bytes, guessLegacyEncoding(bytes))
+}
+
+/** The legacy charset of a language's older systems, for a translation the source's charset cannot hold. */
+const LANGUAGE_CHARSETS: Record<string, string> = { lv: 'windows-1257', lt: 'windows-1257', et: 'windows-1257', ru: 'windows-1251', uk: 'windows-1251', be: 'windows-1251', bg: 'windows-1251' }
+
+/**
+ * A translated text file in the encoding it came in (issue 19: written back as received). When the translation has
+ * letters that charset lacks (a Baltic file translated into Russian), it is written in the target language's own
+ * legacy charset if that holds it, else in UTF-8 — never with characters replaced.
+ */
+export function encodeTranslatedText(text: string, encoding: TextEncoding, targetLang?: string): Uint8Array {
+  if (encoding.label.startsWith('utf-')) return encodeText(text, encoding)
+  for (const label of [encoding.label, LANGUAGE_CHARSETS[targetLang ?? ''] ?? 'windows-1252']) {
+    const table = singleByteTable(label)
+    if (table && [...text].every((char) => table.has(char))) return encodeText(text, { label, bom: false })
+  }
+  return encodeText(text, { label: 'utf-8', bom: false })
+}
+
+/** The encoding's name as translators know it: "Windows-1257", "UTF-16LE", "UTF-8". */
+export function encodingName(label: string): string {
+  return label.replace(/^windows/, 'Windows').replace(/^utf/, 'UTF').replace(/le$|be$/, (end) => end.toUpperCase()).replace(/^iso/, 'ISO')
 }
