@@ -19,7 +19,7 @@ import { SiteHeader } from './components/site-header'
 import { useRootData } from './components/use-root-data'
 import { getUser } from './lib/auth/session.server'
 import { takeFlash } from './lib/http/flash.server'
-import { getLanguage } from './lib/i18n/i18n.server'
+import { flashText, getLanguage } from './lib/i18n/i18n.server'
 import { loadProfileSafely } from './lib/profile/profile.server'
 import stylesheet from './styles/app.css'
 
@@ -35,7 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context)
   // SPEC §6: a profile that fails to load must not stop the page.
   const profile = user ? await loadProfileSafely(user.id) : undefined
-  const { flash, clear } = await takeFlash(request)
+  const { flash: taken, clear } = await takeFlash(request)
+  // Issue 19: the message travels as text, in the interface language: the page never shows its key while the browser
+  // fetches the namespace it is in (seen in the live region after signing out and while opening a file).
+  const flash = taken && { ...taken, text: flashText(language, taken.key, taken.values) }
   return data(
     { language, user: user ? { name: user.name, email: user.email } : undefined, profile, profileFailed: Boolean(user && !profile), flash },
     clear ? { headers: { 'Set-Cookie': clear } } : undefined,

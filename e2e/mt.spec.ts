@@ -21,7 +21,8 @@ async function switchEngine(state: 'up' | 'down') {
   expect(await response.text()).toBe(state)
 }
 
-const ENGLISH_SPANISH = 'General — Apertium English → Spanish'
+// Issue 19: the domain label in the interface language (Latvian here).
+const ENGLISH_SPANISH = 'Vispārīgā — Apertium English → Spanish'
 
 /** On the file list: English → Spanish, whose domain list then offers Apertium first. */
 async function chooseEnglishSpanish(page: Page, noJs: boolean) {

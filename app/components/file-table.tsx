@@ -147,7 +147,9 @@ const DeleteDialog = forwardRef<HTMLDialogElement, { row: FileRow; back: string;
             {t('actions.confirmDelete')}
           </button>
         </Form>
-        <button type="button" onClick={onClose}>
+        {/* Issue 19: the safe choice has the focus when the dialog opens (Enter does not delete). */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog's initial focus, as the dialog pattern asks */}
+        <button type="button" onClick={onClose} autoFocus>
           {t('delete.cancel')}
         </button>
       </div>

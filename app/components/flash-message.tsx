@@ -1,6 +1,4 @@
-import { useTranslation } from 'react-i18next'
-
-type Flash = { kind: string; key: string; values?: Record<string, string | number> }
+type Flash = { kind: string; key: string; values?: Record<string, string | number>; text: string }
 
 /**
  * A message carried over a redirect (flash cookie). The polite live region is always in the page, so that a
@@ -18,15 +16,11 @@ export function FlashRegion({ flash }: { flash?: Flash }) {
   )
 }
 
-/**
- * Only a page that has a message asks for the namespaces messages come from: asking on every page would make
- * the browser load them (and re-render) while the page hydrates.
- */
+/** The text comes translated from the root loader (root.tsx), so no namespace is fetched to show it. */
 function FlashText({ flash, role }: { flash: Flash; role?: 'alert' }) {
-  const { t } = useTranslation(['common', 'auth', 'files', 'translate'])
   return (
     <p className={`flash flash-${flash.kind}`} role={role}>
-      {t(flash.key, flash.values)}
+      {flash.text}
     </p>
   )
 }

@@ -130,7 +130,7 @@ export function UploadForm({ source, target, sources, targets, systems, accept, 
           <select name="mt_system" key={`${languages.source}-${languages.target}`} defaultValue={offered[0]?.id ?? ''}>
             {offered.map((system) => (
               <option key={system.id} value={system.id}>
-                {t('mt.systemOption', { domain: system.domain, title: system.title })}
+                {t('mt.systemOption', { domain: t(`common:mtDomains.${system.domain}`, { defaultValue: system.domain }), title: system.title })}
               </option>
             ))}
             <option value="">{offered.length === 0 ? t('mt.noSystems') : t('mt.withoutMt')}</option>

@@ -139,7 +139,7 @@ export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memori
             <select name="mtSystem" defaultValue={mt.systemId ?? ''}>
               {mt.systems.map((system) => (
                 <option key={system.id} value={system.id}>
-                  {t('mt.systemOption', { domain: system.domain, title: system.title })}
+                  {t('mt.systemOption', { domain: t(`common:mtDomains.${system.domain}`, { defaultValue: system.domain }), title: system.title })}
                 </option>
               ))}
               {mt.systemId && !mt.systems.some((system) => system.id === mt.systemId) ? (

@@ -56,3 +56,8 @@ export async function getFixedT(request: Request, namespace: Namespace): Promise
 export function renderI18next(language: Language, ns: string[]): I18next {
   return serverI18next.cloneInstance({ lng: language, ns })
 }
+
+/** A message key ("files:delete.done") in a language, with its values: the flash message's text. */
+export function flashText(language: Language, key: string, values?: Record<string, string | number>): string {
+  return serverI18next.getFixedT(language)(key, values ?? {}) as string
+}

@@ -1,6 +1,6 @@
-/** SPEC §2 machine-translation widget: source order en, lv, ru; target order lv, en; defaults en → lv. */
+/** SPEC §2 machine-translation widget: source order en, lv, ru; target order lv, en (then ru, issue 19: Russian is a target too); defaults en → lv. */
 export const sourceLanguages = ['en', 'lv', 'ru'] as const
-export const targetLanguages = ['lv', 'en'] as const
+export const targetLanguages = ['lv', 'en', 'ru'] as const
 export const defaultSource = 'en'
 export const defaultTarget = 'lv'
 

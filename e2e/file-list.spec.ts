@@ -1,0 +1,93 @@
+import fs from 'node:fs'
+import type { Page, TestInfo } from '@playwright/test'
+import { deleteAllFiles, expect, expectNoAxeViolations, isNoJs, signIn, test } from './helpers'
+
+test.afterEach(async ({ page }) => deleteAllFiles(page))
+
+/** Issue 19: the file list as a daily tool — found, filtered and sorted by GET parameters, with JavaScript on and off. */
+async function uploadAll(page: Page, testInfo: TestInfo, files: { name: string; body: string | Buffer }[]) {
+  if (!isNoJs(testInfo)) await expect(page.locator('form[data-enhanced="true"]')).toHaveCount(1)
+  await page.getByLabel('Izvēlieties datnes', { exact: true }).setInputFiles(files.map(({ name, body }) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(body) })))
+  await page.getByRole('button', { name: 'Analizēt', exact: true }).click()
+  for (const { name } of files) {
+    await expect(page.getByRole('row', { name: new RegExp(name.slice(0, 40).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).getByRole('link', { name: 'Tulkot' })).toBeVisible({ timeout: 30_000 })
+  }
+}
+
+const longName = `${'garš-nosaukums-bez-atstarpēm-'.repeat(6)}.txt`
+
+test('find, filter and sort files; the address keeps them; a delete stays on the list as it was', async ({ page }, testInfo) => {
+  test.setTimeout(120_000)
+  await signIn(page)
+  await expect(page.getByText('Līdz 12 datnēm vienlaikus, katra līdz 1 MB.')).toBeVisible()
+  await uploadAll(page, testInfo, [
+    { name: 'alfa-ziņojums.txt', body: 'Pirmais teikums. Otrais teikums. Trešais teikums.' },
+    { name: 'beta.txt', body: 'Viens teikums.' },
+    { name: longName, body: 'Garš nosaukums.' },
+  ])
+  // A long name wraps in its cell: the page is no wider than the window.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth))
+
+  const search = page.getByRole('search', { name: 'Meklēt datnes' })
+  await search.getByLabel('Nosaukumā ir').fill('ALFA')
+  await search.getByRole('button', { name: 'Rādīt' }).click()
+  await expect(page).toHaveURL(/[?&]q=ALFA/)
+  await expect(page.getByRole('row')).toHaveCount(2) // the header and alfa
+  await page.reload()
+  await expect(page.getByRole('search').getByLabel('Nosaukumā ir')).toHaveValue('ALFA')
+  await expect(page.getByRole('row', { name: /alfa-ziņojums\.txt/ })).toBeVisible()
+  await expectNoAxeViolations(page, testInfo)
+
+  await page.getByRole('link', { name: 'Rādīt visas datnes' }).click()
+  await page.getByRole('search').getByLabel('Kārtot pēc').selectOption('words')
+  await page.getByRole('search').getByLabel('Secība').selectOption('desc')
+  await page.getByRole('search').getByRole('button', { name: 'Rādīt' }).click()
+  await expect(page).toHaveURL(/sort=words/)
+  const names = page.getByRole('row').locator('.file-name > a')
+  await expect(names.first()).toHaveText('alfa-ziņojums.txt')
+  await page.getByRole('search').getByLabel('Stāvoklis').selectOption('done')
+  await page.getByRole('search').getByRole('button', { name: 'Rādīt' }).click()
+  await expect(page.getByText('Neviena datne neatbilst.')).toBeVisible()
+  await page.getByRole('search').getByLabel('Stāvoklis').selectOption('progress')
+  await page.getByRole('search').getByRole('button', { name: 'Rādīt' }).click()
+  await expect(names).toHaveCount(3)
+
+  // Deleting keeps the list as it was (order and filter in the address).
+  await page.getByRole('link', { name: 'Dzēst beta.txt' }).click()
+  const confirm = page.getByRole('button', { name: 'Dzēst', exact: true })
+  if (!isNoJs(testInfo)) await expect(page.getByRole('dialog').getByRole('button', { name: 'Atcelt' })).toBeFocused()
+  await confirm.click()
+  await expect(page.getByRole('row', { name: /beta\.txt/ })).toHaveCount(0)
+  await expect(page).toHaveURL(/sort=words.*state=progress|state=progress.*sort=words/)
+  await expect(names).toHaveCount(2)
+})
+
+test('a Windows-1257 text is read, shows its encoding and downloads in it, named with the target language', async ({ page }, testInfo) => {
+  test.setTimeout(90_000)
+  await signIn(page)
+  const latvian = 'Šī ir vecā sistēmā rakstīta datne ar garumzīmēm: ģimenē, ķēķis, ļoti.\n'
+  const bytes = Buffer.from([...latvian].map((char) => {
+    const code = new Map([...Array(256).keys()].map((byte) => [new TextDecoder('windows-1257').decode(Uint8Array.of(byte)), byte])).get(char)
+    return code ?? 0x3f
+  }))
+  await uploadAll(page, testInfo, [{ name: 'baltu.txt', body: bytes }])
+  const row = page.getByRole('row', { name: /baltu\.txt/ })
+  await expect(row).toContainText('Kodējums: Windows-1257')
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Tulkojums' }).click()])
+  expect(download.suggestedFilename()).toBe('baltu.lv.txt')
+  expect(fs.readFileSync((await download.path())!)).toEqual(bytes)
+})
+
+test('Russian is offered as a target language after Latvian and English', async ({ page }, testInfo) => {
+  test.setTimeout(90_000)
+  await signIn(page)
+  const target = page.getByLabel('Mērķa valoda')
+  await expect(target.locator('option').nth(2)).toHaveText('krievu')
+  await target.selectOption('ru')
+  if (isNoJs(testInfo)) {
+    // Without JavaScript the language choice is part of the upload form itself.
+    await expect(target).toHaveValue('ru')
+  }
+  await uploadAll(page, testInfo, [{ name: 'uz-krievu.txt', body: 'Labdien.' }])
+  await expect(page.getByRole('row', { name: /uz-krievu\.txt/ }).getByRole('cell').nth(1)).toHaveText('en - ru')
+})
