@@ -192,6 +192,10 @@ export function UploadForm({ source, target, sources, targets, systems, accept, 
       <button type="submit" name="intent" value="upload" className="button-primary" disabled={analyzeDisabled}>
         {t('upload.analyze')}
       </button>
+      {/* Issue 19: with JavaScript the page stays, so the result is announced here (without, the flash says it). */}
+      <p className="visually-hidden" aria-live="polite">
+        {queue.announced ? t('upload.done', { count: queue.announced.count }) : ''}
+      </p>
     </Form>
   )
 }

@@ -29,6 +29,7 @@ export function useUploadQueue(limits: UploadLimits) {
   const [temporary, setTemporary] = useState<TemporaryRow[]>([])
   const [failures, setFailures] = useState<UploadFailure[]>([])
   const [uploading, setUploading] = useState(false)
+  const [announced, setAnnounced] = useState<{ count: number; at: number } | undefined>()
 
   const add = useCallback((files: Iterable<File>) => {
     // Copy now: a FileList is live and empties when its input is cleared.
@@ -50,6 +51,7 @@ export function useUploadQueue(limits: UploadLimits) {
       const codes = files.map((file) => checkFile({ name: file.name, size: file.size }, limits))
       setFailures(files.flatMap((file, index) => (codes[index] ? [{ name: file.name, message: codes[index] }] : [])))
       setUploading(true)
+      let sent = 0
       for (const file of files.filter((_, index) => !codes[index])) {
         const tmpFileId = `tmp-${nextTemporaryId++}`
         setTemporary((rows) => [{ tmpFileId, name: file.name }, ...rows])
@@ -62,9 +64,19 @@ export function useUploadQueue(limits: UploadLimits) {
         try {
           const response = await fetch('/files/upload', { method: 'POST', body, headers: { Accept: 'application/json' } })
           if (response.status === 401) {
-            // SPEC §6: back to sign-in, then here.
-            window.location.assign(`/sign-in?redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`)
+            // Issue 19: the session ended. The files not sent yet stay in the queue, and the list says why: the
+            // translator signs in (in another tab, or here after the queue is sent again) without choosing them again.
+            const left = files.slice(files.indexOf(file))
+            setTemporary((rows) => rows.filter((row) => row.tmpFileId !== tmpFileId))
+            setQueue((current) => [...left, ...current])
+            setFailures((list) => [...list, { name: '', message: 'SessionExpired' }])
+            setUploading(false)
             return
+          }
+          if (response.status === 403) {
+            // SPEC §8 403: the unexpected-error text, for this file.
+            failure = 'Forbidden'
+            throw new Error('forbidden')
           }
           const answer = (await response.json()) as {
             code: number
@@ -79,15 +91,17 @@ export function useUploadQueue(limits: UploadLimits) {
             setTemporary((rows) => rows.map((row) => (row.tmpFileId === tmpFileId ? { ...row, projectId, createdAt } : row)))
           }
         } catch {
-          failure = 'ErrorCreatingProject'
+          failure ??= 'ErrorCreatingProject'
         }
         if (failure !== undefined) {
           const message = failure
           setTemporary((rows) => rows.filter((row) => row.tmpFileId !== tmpFileId))
           setFailures((list) => [...list, { name: file.name, message }])
-        }
+        } else sent++
       }
       setUploading(false)
+      // Issue 19: announced (a live region), as the page without JavaScript says it after its redirect.
+      if (sent > 0) setAnnounced({ count: sent, at: Date.now() })
     },
     [queue, limits],
   )
@@ -100,7 +114,7 @@ export function useUploadQueue(limits: UploadLimits) {
     })
   }, [])
 
-  return { queue, add, remove, start, settle, temporary, failures, uploading }
+  return { queue, add, remove, start, settle, temporary, failures, uploading, announced }
 }
 
 export type UploadQueue = ReturnType<typeof useUploadQueue>
