@@ -52,6 +52,18 @@ test('find, filter and sort files; the address keeps them; a delete stays on the
   await page.getByRole('search').getByRole('button', { name: 'Rādīt' }).click()
   await expect(names).toHaveCount(3)
 
+  // Renaming keeps the extension, and the list as it was.
+  await page.getByRole('link', { name: 'Pārdēvēt alfa-ziņojums.txt' }).click()
+  await page.getByLabel('Jaunais nosaukums').fill('alfa-atskaite.pdf')
+  await page.getByRole('button', { name: 'Pārdēvēt', exact: true }).click()
+  await expect(page.getByRole('alert')).toHaveText('Nosaukumam jābeidzas ar .txt: tas ir datnes formāts.')
+  await expectNoAxeViolations(page, testInfo)
+  await page.getByLabel('Jaunais nosaukums').fill('alfa-atskaite.txt')
+  await page.getByRole('button', { name: 'Pārdēvēt', exact: true }).click()
+  await expect(page.getByRole('status')).toHaveText('“alfa-ziņojums.txt” tagad ir “alfa-atskaite.txt”.')
+  await expect(page).toHaveURL(/sort=words/)
+  await expect(names.first()).toHaveText('alfa-atskaite.txt')
+
   // Deleting keeps the list as it was (order and filter in the address).
   await page.getByRole('link', { name: 'Dzēst beta.txt' }).click()
   const confirm = page.getByRole('button', { name: 'Dzēst', exact: true })

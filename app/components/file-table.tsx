@@ -33,7 +33,7 @@ export interface FileRow {
 
 function fileLinks(row: FileRow) {
   const base = `/files/${row.id}/${row.password}`
-  return { translate: `/translate/${row.id}/${row.password}`, original: `${base}/original`, translated: `${base}/translated`, remove: `${base}/delete` }
+  return { translate: `/translate/${row.id}/${row.password}`, original: `${base}/original`, translated: `${base}/translated`, remove: `${base}/delete`, rename: `${base}/rename` }
 }
 
 /** The form the rows' checkboxes belong to (they sit in the table, it below it). */
@@ -200,6 +200,9 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
             </a>
           </>
         ) : null}
+        <Link to={back ? `${links.rename}?${new URLSearchParams({ back })}` : links.rename} aria-label={t('rename.linkNamed', { name: row.name })}>
+          {t('rename.link')}
+        </Link>
         <Link
           to={back ? `${links.remove}?${new URLSearchParams({ back })}` : links.remove}
           className="danger-link"

@@ -199,6 +199,12 @@ export async function findProject(ownerId: number, id: number, password?: string
   return project
 }
 
+/** Issue 19: a new name for the owner's project (checked by checkNewName). */
+export async function renameProject(ownerId: number, id: number, name: string): Promise<boolean> {
+  const renamed = await db().query('update projects set name = $3 where owner_id = $1 and id = $2 and deleted_at is null returning id', [ownerId, id, name])
+  return renamed.length > 0
+}
+
 /**
  * Deletes a project for its owner: at once it is gone from every page and call, and a background task removes its
  * rows in bounded batches (a large project's cascade would hold the database for seconds).

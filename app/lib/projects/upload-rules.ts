@@ -45,3 +45,15 @@ export function checkFile(file: { name: string; size: number }, limits: UploadLi
   if (file.size > limits.maxBytes) return 'FileSizeTooBig'
   return undefined
 }
+
+export type RenameProblem = 'empty' | 'invalid' | 'too-long' | 'extension'
+
+/** Issue 19: a new name for a file follows the upload's name rules and keeps the extension (the format stays). */
+export function checkNewName(current: string, wanted: string, limits: Pick<UploadLimits, 'maxNameLength'>): RenameProblem | undefined {
+  if (wanted === '') return 'empty'
+  // eslint-disable-next-line no-control-regex -- control characters are what we refuse
+  if (/[/\\\u0000-\u001f\u007f]/.test(wanted) || /^\.+$/.test(wanted)) return 'invalid'
+  if ([...wanted].length > limits.maxNameLength) return 'too-long'
+  if (extensionOf(wanted) !== extensionOf(current)) return 'extension'
+  return undefined
+}
