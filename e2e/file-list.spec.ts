@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { strFromU8, unzipSync } from 'fflate'
 import type { Page, TestInfo } from '@playwright/test'
 import { deleteAllFiles, expect, expectNoAxeViolations, isNoJs, signIn, test } from './helpers'
 
@@ -102,4 +103,29 @@ test('Russian is offered as a target language after Latvian and English', async 
   }
   await uploadAll(page, testInfo, [{ name: 'uz-krievu.txt', body: 'Labdien.' }])
   await expect(page.getByRole('row', { name: /uz-krievu\.txt/ }).getByRole('cell').nth(1)).toHaveText('en - ru')
+})
+
+test('selected files: their translations as one ZIP, and deleted together after a confirmation', async ({ page }, testInfo) => {
+  test.setTimeout(90_000)
+  await signIn(page)
+  await uploadAll(page, testInfo, [
+    { name: 'pirmā.txt', body: 'Pirmā datne.' },
+    { name: 'otrā.txt', body: 'Otrā datne.' },
+  ])
+  await page.getByRole('checkbox', { name: 'Atlasīt pirmā.txt' }).check()
+  await page.getByRole('checkbox', { name: 'Atlasīt otrā.txt' }).check()
+  await expect(page.getByLabel('Eksportēt kā')).toHaveValue('zip')
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Eksportēt', exact: true }).click()])
+  const files = unzipSync(fs.readFileSync((await download.path())!))
+  expect(Object.keys(files).sort()).toEqual(['otrā.lv.txt', 'pirmā.lv.txt'])
+  expect(strFromU8(files['pirmā.lv.txt']!)).toBe('Pirmā datne.')
+
+  await page.getByRole('checkbox', { name: 'Atlasīt pirmā.txt' }).check()
+  await page.getByRole('checkbox', { name: 'Atlasīt otrā.txt' }).check()
+  await page.getByRole('button', { name: 'Dzēst atlasītās' }).click()
+  await expect(page.getByText('Vai tiešām dzēst šīs 2 datnes?')).toBeVisible()
+  await expectNoAxeViolations(page, testInfo)
+  await page.getByRole('button', { name: 'Dzēst 2 datnes' }).click()
+  await expect(page.getByRole('status')).toHaveText('Dzēstas 2 datnes.')
+  await expect(page.getByText('Lai sāktu tulkot, lūdzu, augšupielādējiet datni.')).toBeVisible()
 })

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { strFromU8, unzipSync } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { User } from '~/lib/auth/users.server'
 import { db } from '~/lib/db/db.server'
@@ -128,6 +129,15 @@ describe('export', () => {
     const tmx = await exported('tmx')
     const { units } = await collect(readTmx(textStream(tmx), { sourceLang: 'en', targetLang: 'lv' }))
     expect(units.map((unit) => [unit.source, unit.target])).toEqual([['Open the window.', 'Atveriet logu.']])
+  })
+
+  it('packs the selected files’ translations in one ZIP, each named with its target language (issue 19)', async () => {
+    const chunks: Uint8Array[] = []
+    for await (const chunk of exchangeChunks([project, project], 'zip', 'test')) chunks.push(chunk)
+    const files = unzipSync(Buffer.concat(chunks))
+    expect(Object.keys(files)).toEqual(['guide.lv.html', 'guide.lv (2).html'])
+    expect(strFromU8(files['guide.lv.html']!)).toContain('<p>Atveriet logu.</p>')
+    expect(exchangeFileName([project], 'zip', new Date('2026-11-26T10:00:00Z'))).toBe('tulks-1-2026-11-26.zip')
   })
 
   it('names the download after the file, or the number of files and the date', () => {

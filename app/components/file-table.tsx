@@ -45,20 +45,25 @@ export const EXPORT_FORM_ID = 'selected-files'
  */
 export function SelectedFilesForm({ back }: { back: string }) {
   const { t } = useTranslation('exchange')
+  const filesT = useTranslation('files').t
   return (
     <form id={EXPORT_FORM_ID} method="get" action="/exchange/export" className="selected-files">
       <fieldset>
         <legend>{t('bulk.legend')}</legend>
         <input type="hidden" name="back" value={back} />
         <label htmlFor="export-format">{t('bulk.format')}</label>{' '}
-        <select id="export-format" name="format" defaultValue="xliff12" aria-describedby="export-hint">
-          {(['xliff12', 'xliff20', 'tmx'] as const).map((format) => (
+        <select id="export-format" name="format" defaultValue="zip" aria-describedby="export-hint">
+          {(['zip', 'xliff12', 'xliff20', 'tmx'] as const).map((format) => (
             <option key={format} value={format}>
               {t(`formats.${format}`)}
             </option>
           ))}
         </select>{' '}
-        <button type="submit">{t('bulk.export')}</button> <Link to="/exchange">{t('bulk.importLink')}</Link>
+        <button type="submit">{t('bulk.export')}</button>{' '}
+        <button type="submit" formMethod="post" formAction="/files/delete-selected" className="button-danger">
+          {filesT('bulkDelete.button')}
+        </button>{' '}
+        <Link to="/exchange">{t('bulk.importLink')}</Link>
         <p id="export-hint" className="hint">
           {t('bulk.hint')}
         </p>

@@ -1,5 +1,8 @@
+import { Zip, ZipPassThrough } from 'fflate'
 import { db } from '../db/db.server'
 import { utf8Chunks } from '../http/stream-of'
+import { translatedName } from '../projects/download-names'
+import { translatedFile } from '../projects/pipeline.server'
 import { allRows } from '../projects/segments.server'
 import type { SaveType, SegmentStatus } from '../projects/segment-rules'
 import { parse } from '../tags'
@@ -14,9 +17,9 @@ import { inlineXml, type XliffVersion } from './xliff-inline'
  * memoQ, Trados or OmegaT; or the confirmed segments as TMX. Read a batch of segments at a time and written as read
  * (in the helper thread, threads/helper-thread.server.ts). docs/exchange.md describes the mapping.
  */
-export type ExchangeFormat = 'xliff12' | 'xliff20' | 'tmx'
+export type ExchangeFormat = 'xliff12' | 'xliff20' | 'tmx' | 'zip'
 
-export const EXCHANGE_FORMATS: readonly ExchangeFormat[] = ['xliff12', 'xliff20', 'tmx']
+export const EXCHANGE_FORMATS: readonly ExchangeFormat[] = ['xliff12', 'xliff20', 'tmx', 'zip']
 
 export interface ExchangeProject {
   id: number
@@ -48,18 +51,20 @@ interface Comment {
 }
 
 export function exchangeChunks(projects: readonly ExchangeProject[], format: ExchangeFormat, version: string, exportedAt = new Date()): AsyncGenerator<Uint8Array> {
+  if (format === 'zip') return translationsZip(projects, exportedAt)
   if (format === 'tmx') return utf8Chunks(projectsTmx(projects, version, exportedAt))
   return utf8Chunks(xliff(projects, format === 'xliff12' ? '1.2' : '2.0', version, exportedAt))
 }
 
 /** The download's name: the file's own name plus .xlf or .tmx, or for several files one name for all. */
 export function exchangeFileName(projects: readonly Pick<ExchangeProject, 'name'>[], format: ExchangeFormat, date = new Date()): string {
-  const extension = format === 'tmx' ? 'tmx' : 'xlf'
-  if (projects.length === 1) return `${projects[0]!.name}.${extension}`
+  const extension = format === 'tmx' ? 'tmx' : format === 'zip' ? 'zip' : 'xlf'
+  if (projects.length === 1 && format !== 'zip') return `${projects[0]!.name}.${extension}`
   return `tulks-${projects.length}-${date.toISOString().slice(0, 10)}.${extension}`
 }
 
 export function exchangeMimeType(format: ExchangeFormat): string {
+  if (format === 'zip') return 'application/zip'
   return format === 'tmx' ? 'application/x-tmx+xml; charset=utf-8' : 'application/xliff+xml; charset=utf-8'
 }
 
@@ -171,4 +176,38 @@ async function* confirmedUnits(projects: readonly ExchangeProject[]): AsyncGener
       }
     }
   }
+}
+
+/**
+ * Issue 19: the selected files' translations in one ZIP, each named as its own download (report.lv.docx; a name taken
+ * twice gets " (2)"), stored uncompressed (office files are zips already), made one file at a time.
+ */
+async function* translationsZip(projects: readonly ExchangeProject[], date: Date): AsyncGenerator<Uint8Array> {
+  const chunks: Uint8Array[] = []
+  let failure: Error | null = null
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error
+    else chunks.push(chunk)
+  })
+  const names = new Set<string>()
+  for (const project of projects) {
+    const name = uniqueName(names, translatedName(project.name, project.sourceLang, project.targetLang))
+    const entry = new ZipPassThrough(name)
+    entry.mtime = date
+    zip.add(entry)
+    entry.push(await translatedFile(project.id, project.format), true)
+    if (failure) throw failure
+    yield* chunks.splice(0)
+  }
+  zip.end()
+  if (failure) throw failure
+  yield* chunks.splice(0)
+}
+
+function uniqueName(taken: Set<string>, wanted: string): string {
+  let name = wanted
+  const dot = wanted.lastIndexOf('.')
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = dot > 0 ? `${wanted.slice(0, dot)} (${n})${wanted.slice(dot)}` : `${wanted} (${n})`
+  taken.add(name.toLowerCase())
+  return name
 }

@@ -1,4 +1,5 @@
 import { formatById } from '../formats/registry.server'
+import { translatedName } from './download-names'
 import { streamOf } from '../http/stream-of'
 import { downloadStream } from '../threads/helper-thread.server'
 import { downloadResponse, projectFileId, type ProjectSummary } from './projects.server'
@@ -23,16 +24,4 @@ export function translatedDownload(project: ProjectSummary): Response | undefine
   if (project.status !== 'READY') return undefined
   const bytes = downloadStream({ kind: 'translated-file', projectId: project.id, format: project.format })
   return downloadResponse(bytes, translatedName(project.name, project.sourceLang, project.targetLang), formatById(project.format)?.mimeType)
-}
-
-/**
- * Issue 19: the translation is named with its language before the extension — report.docx → report.lv.docx; a name
- * that already ends in the source language's code gets the target's instead (report.en.docx → report.lv.docx).
- */
-export function translatedName(name: string, sourceLang: string, targetLang: string): string {
-  const dot = name.lastIndexOf('.')
-  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, '']
-  const languageSuffix = new RegExp(`[._-]${sourceLang}$`, 'i')
-  const base = languageSuffix.test(stem) ? stem.slice(0, -sourceLang.length - 1) : stem
-  return `${base}.${targetLang}${extension}`
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { translatedName } from './downloads.server'
+import { translatedName } from './download-names'
 
 describe('the translated download name (issue 19)', () => {
   it('puts the target language before the extension', () => {

@@ -1,0 +1,66 @@
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { requireUser } from '~/lib/auth/session.server'
+import { setFlash } from '~/lib/http/flash.server'
+import { rowId } from '~/lib/http/row-id'
+import { getFixedT } from '~/lib/i18n/i18n.server'
+import { fileListAddress } from '~/lib/projects/file-list'
+import { deleteProject, findProject } from '~/lib/projects/projects.server'
+
+export const handle = { i18n: ['common', 'files'] }
+
+export const meta: MetaFunction<typeof action> = ({ data }) => [{ title: data?.title }]
+
+/** Issue 19: the file list's "Delete selected" — a confirmation listing the files, then one delete for all of them. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const form = await request.formData()
+  const back = form.get('back')
+  const ids = [...new Set(form.getAll('project').map((value) => rowId(value)))].slice(0, 100)
+  const projects = (await Promise.all(ids.map((id) => (id === undefined ? undefined : findProject(user.id, id))))).filter((project) => project !== undefined)
+  if (projects.length === 0) {
+    throw redirect(fileListAddress(back), { headers: { 'Set-Cookie': await setFlash({ kind: 'error', key: 'files:bulkDelete.none' }, request) } })
+  }
+  if (form.get('confirm') !== 'yes') {
+    const t = await getFixedT(request, 'files')
+    return data({ title: t('bulkDelete.title'), projects: projects.map(({ id, name }) => ({ id, name })), back: typeof back === 'string' ? back : '' })
+  }
+  for (const project of projects) await deleteProject(user.id, project.id, project.password)
+  throw redirect(fileListAddress(back), {
+    headers: { 'Set-Cookie': await setFlash({ kind: 'success', key: 'files:bulkDelete.done', values: { count: projects.length } }, request) },
+  })
+}
+
+export function loader() {
+  throw redirect('/')
+}
+
+export default function DeleteSelected() {
+  const confirmation = useActionData<typeof action>()
+  const { t } = useTranslation('files')
+  if (!confirmation) return null
+  const { title, projects, back } = confirmation
+  return (
+    <section className="confirm-page" aria-labelledby="bulk-delete-title">
+      <h1 id="bulk-delete-title">{title}</h1>
+      <p>{t('bulkDelete.question', { count: projects.length })}</p>
+      <ul>
+        {projects.map((project) => (
+          <li key={project.id}>{project.name}</li>
+        ))}
+      </ul>
+      <Form method="post" className="button-row">
+        {projects.map((project) => (
+          <input key={project.id} type="hidden" name="project" value={project.id} />
+        ))}
+        <input type="hidden" name="back" value={back} />
+        <button type="submit" name="confirm" value="yes" className="button-danger">
+          {t('bulkDelete.confirm', { count: projects.length })}
+        </button>
+        <Link to={fileListAddress(back)}>{t('delete.cancel')}</Link>
+      </Form>
+    </section>
+  )
+}
