@@ -6,6 +6,8 @@ import { taskHandlers } from '~/lib/projects/pipeline.server'
 import { action as indexAction, loader as indexLoader } from '~/routes/_index'
 import { action as deleteAction, loader as deleteLoader } from '~/routes/files.$projectId.$password.delete'
 import { loader as originalLoader } from '~/routes/files.$projectId.$password.original'
+import { action as renameAction } from '~/routes/files.$projectId.$password.rename'
+import { action as deleteSelectedAction } from '~/routes/files.delete-selected'
 import { loader as translatedLoader } from '~/routes/files.$projectId.$password.translated'
 import { withTestDatabase } from './database'
 import { setEnv } from './env'
@@ -120,6 +122,34 @@ describe('upload → project → segments → download', () => {
     expect(deleted.location).toBe('/')
     expect((await listing(jar.header())).total).toBe(0)
     expect(await database.current().query('select 1 from segments where project_id = $1', [project.id])).toEqual([])
+  })
+
+  it('renames and deletes selected files of their owner only (issue 19)', async () => {
+    const jar = await signedIn('parsaukt@example.lv')
+    const stranger = await signedIn('svesais-parsaukt@example.lv')
+    await settle(() => indexAction({ request: uploadRequest([new File(['One.'], 'one.txt'), new File(['Two.'], 'two.txt')], jar.header()), params: {}, context }))
+    const [two, one] = (await listing(jar.header())).projects
+    const params = { projectId: String(one!.id), password: one!.password }
+    const post = (cookie: string, fields: [string, string][]) =>
+      new Request(`${BASE}/x`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) })
+    expect((await settle(() => renameAction({ request: post(stranger.header(), [['name', 'mine.txt']]), params, context }))).status).toBe(404)
+    expect((await settle(() => renameAction({ request: post(jar.header(), [['name', 'one.pdf']]), params, context }))).status).toBe(400)
+    const renamed = await settle(() => renameAction({ request: post(jar.header(), [['name', 'viens.txt'], ['back', '?sort=name&x=1']]), params, context }))
+    expect(renamed.location).toBe('/?sort=name')
+    expect((await listing(jar.header())).projects.map((project) => project.name)).toEqual(['two.txt', 'viens.txt'])
+    // Another user's ids are ignored: nothing of theirs is listed or deleted.
+    const foreign = await settle(() => deleteSelectedAction({ request: post(stranger.header(), [['project', String(one!.id)]]), params: {}, context }))
+    expect(foreign.location).toBe('/')
+    const asked = await settle<{ projects: { name: string }[] }>(() =>
+      deleteSelectedAction({ request: post(jar.header(), [['project', String(one!.id)], ['project', String(two!.id)]]), params: {}, context }),
+    )
+    expect(asked.data.projects.map((project) => project.name)).toEqual(['viens.txt', 'two.txt'])
+    expect((await listing(jar.header())).total).toBe(2)
+    const deleted = await settle(() =>
+      deleteSelectedAction({ request: post(jar.header(), [['project', String(one!.id)], ['project', String(two!.id)], ['confirm', 'yes']]), params: {}, context }),
+    )
+    expect(deleted.location).toBe('/')
+    expect((await listing(jar.header())).total).toBe(0)
   })
 
   it('pages the list ten files at a time, newest first', async () => {

@@ -25,7 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const project = await requireProject(user.id, params)
-  const back = (await request.formData()).get('back')
+  // A POST without a form (a program's) deletes too, and goes back to the first page.
+  const back = (await request.formData().catch(() => undefined))?.get('back')
   await deleteProject(user.id, project.id, project.password)
   // Issue 19: back to the list as it was (same page, search and order); the list moves to its last page if needed.
   throw redirect(fileListAddress(back), {

@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const project = await requireProject(user.id, params)
-  const form = await request.formData()
+  const form = (await request.formData().catch(() => undefined)) ?? new FormData()
   const name = String(form.get('name') ?? '').trim()
   const problem = checkNewName(project.name, name, uploadLimits())
   if (problem) return data({ problem, name }, { status: 400 })

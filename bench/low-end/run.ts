@@ -1,0 +1,128 @@
+/**
+ * bench/low-end (issue 19, point 11): the translator as an old laptop feels it — Debian's Chromium with the CPU slowed
+ * 4× (DevTools' CPU throttling), beside the same run unthrottled (the baseline, ×1) — against the built app.
+ *
+ *   npx remix build && npx tsx bench/low-end/run.ts [--segments N] [--samples N]
+ *
+ * Figures, each as p50 / p95 over the samples:
+ * - ready: from navigation to the translator until the editor has the caret (hydrated, typing goes into it);
+ * - keystroke: from a key's keydown to the next animation frame after its input event (what the eye waits for);
+ * - confirm: from Ctrl+Enter until the next segment's editor has the caret (network and render included).
+ * Targets at 4×: ready ≤ 500 ms, keystroke ≤ 16 ms p95, confirm ≤ 300 ms.
+ */
+import os from 'node:os'
+import { chromium, type Page } from '@playwright/test'
+import { setDatabase } from '../../app/lib/db/db.server'
+import { migrate } from '../../app/lib/db/migrate.server'
+import { requireBuild, startServer } from '../app-server'
+import { signIn } from '../translator/client'
+import { benchDatabase, createBenchProject, translatorDocument, USER } from '../translator/project'
+import { numberFlag, percentile } from '../measure'
+import { printTable } from '../print'
+
+const SEGMENTS = numberFlag('--segments', 2_000)
+const SAMPLES = numberFlag('--samples', 10)
+const KEYS = 40
+const TARGETS = { ready: 500, keystroke: 16, confirm: 300 }
+
+const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0))
+
+/** The caret is in the editor of the segment with that number (the editor is the JS enhancement of its textarea). */
+function caretIn(page: Page, number: number) {
+  return page.waitForFunction(
+    (label) => {
+      const editor = document.querySelector(`[aria-label="${label}"]`)
+      return !!editor && editor.contains(document.activeElement) && document.activeElement?.getAttribute('contenteditable') === 'true'
+    },
+    `${number}. segmenta tulkojums`,
+    { polling: 'raf', timeout: 30_000 },
+  )
+}
+
+async function measure(origin: string, cookie: string, base: string, rate: number) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const [name, value] = cookie.split('=') as [string, string]
+    await context.addCookies([{ name, value, url: origin }])
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+    const ready: number[] = []
+    const keystroke: number[] = []
+    const confirm: number[] = []
+    // One warm-up navigation (the browser's cache of scripts), then the samples, each on its own segment.
+    for (let sample = -1; sample < SAMPLES; sample++) {
+      const number = 1 + Math.max(0, sample) * 3
+      const start = performance.now()
+      await page.goto(`${origin}${base}?segment=${number}`)
+      await caretIn(page, number)
+      if (sample >= 0) ready.push(performance.now() - start)
+      if (sample < 0) continue
+      await page.evaluate(() => {
+        const times: number[] = []
+        let pressed = 0
+        document.addEventListener('keydown', (event) => (pressed = event.timeStamp), { capture: true })
+        document.addEventListener('input', () => requestAnimationFrame(() => times.push(performance.now() - pressed)), { capture: true })
+        ;(window as unknown as { keyTimes: number[] }).keyTimes = times
+      })
+      await page.keyboard.type('Tulkojums tiek rakstīts uz vājas mašīnas '.slice(0, KEYS), { delay: 30 })
+      keystroke.push(...(await page.evaluate(() => (window as unknown as { keyTimes: number[] }).keyTimes)))
+      const confirmStart = performance.now()
+      await page.keyboard.press('Control+Enter')
+      await caretIn(page, number + 1)
+      confirm.push(performance.now() - confirmStart)
+    }
+    return { ready, keystroke, confirm }
+  } finally {
+    await browser.close()
+  }
+}
+
+async function main() {
+  requireBuild()
+  console.log(`bench/low-end — ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim()}), Node ${process.version}, ${new Date().toISOString()}`)
+  console.log(`Chromium ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}, 1280×800; ${SEGMENTS} segments; ${SAMPLES} samples (${KEYS} keys each).\n`)
+  const database = await benchDatabase()
+  try {
+    const opened = await database.open()
+    setDatabase(opened)
+    let project
+    try {
+      await migrate(opened)
+      project = await createBenchProject(translatorDocument(SEGMENTS).bytes)
+    } finally {
+      setDatabase(undefined)
+      await opened.close()
+    }
+    const server = await startServer(database.serverEnv, 3996)
+    try {
+      const cookie = await signIn(server.origin, USER.email, USER.password)
+      const base = `/translate/${project.id}/${project.password}`
+      const plain = await measure(server.origin, cookie, base, 1)
+      const slow = await measure(server.origin, cookie, base, 4)
+      const row = (label: string, key: keyof typeof TARGETS) => {
+        const [p50, p95, base50] = [percentile(slow[key], 0.5), percentile(slow[key], 0.95), percentile(plain[key], 0.5)]
+        const figure = key === 'keystroke' ? p95 : p50
+        return [
+          label,
+          `${ms(percentile(plain[key], 0.5))} / ${ms(percentile(plain[key], 0.95))}`,
+          `${ms(p50)} / ${ms(p95)}`,
+          `${(p50 / base50).toFixed(1)}×`,
+          `≤ ${TARGETS[key]}${key === 'keystroke' ? ' (p95)' : ''}`,
+          figure <= TARGETS[key] ? 'met' : 'not met',
+        ]
+      }
+      printTable(
+        ['ms, p50 / p95', 'CPU ×1 (baseline)', 'CPU ×4', '×4 ÷ ×1', 'target at ×4', ''],
+        [row('ready for typing after navigation', 'ready'), row('keystroke to frame', 'keystroke'), row('confirm to next segment active', 'confirm')],
+      )
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    await database.dispose()
+  }
+}
+
+await main()

@@ -1,0 +1,47 @@
+import { deleteAllFiles, expect, expectNoAxeViolations, signIn, test, uploadAndOpen } from './helpers'
+
+test.afterEach(async ({ page }) => deleteAllFiles(page))
+
+/**
+ * Issue 19, point 10: every screen in Latvian, English and Russian, with JavaScript on and off (the two projects), has
+ * no axe violations and no raw message key. The language is set as another system on the domain would set it: an
+ * ASP.NET culture cookie (point 9).
+ */
+const screens = (project: string) => [
+  '/',
+  '/exchange',
+  '/memories',
+  '/glossaries',
+  '/settings/tokens',
+  project,
+  `${project}/qa`,
+  `${project}?panel=comments`,
+  `${project}?panel=shortkeys`,
+]
+
+/** A raw i18next key in the page: "files:upload.hint" or "upload.hint"-style text standing alone. */
+const RAW_KEY = /\b(?:common|files|translate|memories|glossaries|qa|exchange|auth|comments|editor|suggestions):[a-z][\w.-]+/
+
+for (const [language, culture, heading] of [
+  ['lv', 'c=lv-LV|uic=lv-LV', 'Datnes'],
+  ['en', 'c=en-GB|uic=en-GB', 'Files'],
+  ['ru', 'c=ru-RU|uic=ru-RU', 'Файлы'],
+] as const) {
+  test(`every screen in ${language}: no axe violations, no message keys`, async ({ page, context, baseURL }, testInfo) => {
+    test.setTimeout(180_000)
+    await signIn(page)
+    const translator = await (async () => {
+      await uploadAndOpen(page, testInfo, `ekrani-${language}.txt`, 'Open the file. Close the window.\n')
+      return new URL(page.url()).pathname
+    })()
+    await context.addCookies([{ name: 'culture', value: encodeURIComponent(culture), url: baseURL! }])
+    for (const path of screens(translator)) {
+      await page.goto(path)
+      await expect(page.locator('html')).toHaveAttribute('lang', language)
+      if (path === '/') await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      expect(await page.locator('body').innerText(), `${path} shows a message key`).not.toMatch(RAW_KEY)
+      await expectNoAxeViolations(page, testInfo)
+    }
+    await context.clearCookies({ name: 'culture' })
+  })
+}

@@ -1,0 +1,52 @@
+import path from 'node:path'
+import { deleteAllFiles, signIn, test, uploadAndOpen } from './helpers'
+
+/**
+ * Issue 19: screenshots of the file list and the translator in lv, en and ru at 1280×800 and 1024×768, for review
+ * (docs/screenshots/). Not a test: it runs only when asked (`SCREENSHOTS=1 npx playwright test e2e/screenshots.spec.ts
+ * --project js`), and writes the pictures.
+ */
+test.skip(!process.env.SCREENSHOTS, 'writes docs/screenshots/ when SCREENSHOTS=1')
+
+const OUT = path.resolve(import.meta.dirname, '../docs/screenshots')
+const TEXT = [
+  'Translators receive documents in many formats.',
+  'Each document becomes a project split into segments.',
+  'Segments are translated one by one with help from translation memories.',
+  'Machine translation suggests a first draft.',
+  'Glossaries keep the terms consistent.',
+  'Comments let colleagues discuss a segment.',
+  'The quality report lists numbers and terms to check.',
+  'A translated file is downloaded in its original format.',
+  'The interface works without JavaScript.',
+  'It speaks Latvian, English and Russian.',
+  'Keyboard shortcuts move between segments.',
+  'Confirmed segments go into the memory.',
+  'Short sentences make short segments.',
+  'The last segment ends the document.',
+].join(' ')
+
+test('file list and translator, three languages, two window sizes', async ({ page, context, baseURL }, testInfo) => {
+  test.setTimeout(180_000)
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'report-2026-final-version-for-the-client-with-long-name.docx.txt', `${TEXT}\n`)
+  const translator = new URL(page.url()).pathname
+  for (const [language, culture] of [
+    ['lv', 'c=lv-LV|uic=lv-LV'],
+    ['en', 'c=en-GB|uic=en-GB'],
+    ['ru', 'c=ru-RU|uic=ru-RU'],
+  ] as const) {
+    await context.addCookies([{ name: 'culture', value: encodeURIComponent(culture), url: baseURL! }])
+    for (const [width, height] of [
+      [1280, 800],
+      [1024, 768],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await page.goto('/')
+      await page.screenshot({ path: path.join(OUT, `files-${language}-${width}x${height}.png`) })
+      await page.goto(translator)
+      await page.screenshot({ path: path.join(OUT, `translator-${language}-${width}x${height}.png`) })
+    }
+  }
+  await deleteAllFiles(page)
+})
