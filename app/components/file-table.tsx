@@ -92,7 +92,9 @@ export function FileTable({
   const [deleting, setDeleting] = useState<FileRow | undefined>()
   const dialog = useRef<HTMLDialogElement>(null)
   useEffect(() => {
-    if (deleting) dialog.current?.showModal()
+    if (!deleting) return
+    dialog.current?.showModal()
+    dialog.current?.querySelector<HTMLElement>('[data-initial-focus]')?.focus()
   }, [deleting])
   // SPEC §4: temporary rows go on top and the last rows of a full page drop off.
   const shown = rows.slice(0, Math.max(0, perPage - temporary.length))
@@ -153,8 +155,7 @@ const DeleteDialog = forwardRef<HTMLDialogElement, { row: FileRow; back: string;
           </button>
         </Form>
         {/* Issue 19: the safe choice has the focus when the dialog opens (Enter does not delete). */}
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog's initial focus, as the dialog pattern asks */}
-        <button type="button" onClick={onClose} autoFocus>
+        <button type="button" onClick={onClose} data-initial-focus>
           {t('delete.cancel')}
         </button>
       </div>

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -33,14 +33,24 @@ export async function action({ request }: ActionFunctionArgs) {
   })
 }
 
-export function loader() {
-  throw redirect('/')
+/** Remix reads the route's loader after the action too: it has nothing to load (the confirmation is the action's). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request)
+  return null
 }
 
 export default function DeleteSelected() {
   const confirmation = useActionData<typeof action>()
   const { t } = useTranslation('files')
-  if (!confirmation) return null
+  if (!confirmation) {
+    // Opened by its address: nothing was selected.
+    return (
+      <section className="confirm-page">
+        <p>{t('bulkDelete.none')}</p>
+        <Link to="/">{t('delete.cancel')}</Link>
+      </section>
+    )
+  }
   const { title, projects, back } = confirmation
   return (
     <section className="confirm-page" aria-labelledby="bulk-delete-title">
