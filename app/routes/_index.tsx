@@ -161,7 +161,7 @@ export default function FileList() {
           <ul>
             {shownRefusals.map((result, index) => (
               <li key={index}>
-                {result.name ? `${t('upload.errorPrefix')} ${result.name}: ` : ''}
+                {result.message === 'TooManyFiles' || result.message === 'SessionExpired' ? '' : `${t('upload.errorPrefix')} ${result.name ? `${result.name}: ` : ''}`}
                 {/* SPEC §8: known codes are translated (with the limit they name), anything else as the server said it */}
                 {t(`uploadErrors.${result.message}`, { defaultValue: result.message })}
                 {limitDetail(result.message)}

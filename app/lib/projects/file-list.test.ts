@@ -15,6 +15,7 @@ describe('the file list query (issue 19)', () => {
 
   it('writes only what differs from the defaults, so the plain list keeps its plain address', () => {
     expect(fileListSearch(readFileListQuery(new URLSearchParams()))).toBe('')
+    expect(fileListSearch(readFileListQuery(new URLSearchParams()), 1)).toBe('?page=1')
     expect(fileListSearch(readFileListQuery(new URLSearchParams()), 2)).toBe('?page=2')
     const query = readFileListQuery(new URLSearchParams('q=ā b&sort=name&order=desc&state=broken'))
     expect(fileListSearch(query, 3)).toBe('?q=%C4%81+b&state=broken&sort=name&order=desc&page=3')

@@ -42,15 +42,15 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T
   return (allowed as readonly string[]).includes(value ?? '') ? (value as T) : undefined
 }
 
-/** The query as parameters, defaults left out, with the page (1 left out): every link of the list is built here. */
-export function fileListSearch(query: FileListQuery, page = 1): string {
+/** The query as parameters, defaults left out, and the page when one is given: every link of the list is built here. */
+export function fileListSearch(query: FileListQuery, page?: number): string {
   const params = new URLSearchParams()
   if (query.q) params.set('q', query.q)
   if (query.pair) params.set('pair', query.pair)
   if (query.state) params.set('state', query.state)
   if (query.sort !== 'added') params.set('sort', query.sort)
   if (query.order !== DEFAULT_ORDER[query.sort]) params.set('order', query.order)
-  if (page > 1) params.set('page', String(page))
+  if (page !== undefined) params.set('page', String(page))
   const search = params.toString()
   return search ? `?${search}` : ''
 }
@@ -67,5 +67,5 @@ export function fileListAddress(back: unknown): string {
   if (typeof back !== 'string' || !back.startsWith('?')) return '/'
   const params = new URLSearchParams(back)
   const page = Number(params.get('page'))
-  return `/${fileListSearch(readFileListQuery(params), Number.isSafeInteger(page) && page > 0 ? page : 1)}`
+  return `/${fileListSearch(readFileListQuery(params), Number.isSafeInteger(page) && page > 0 ? page : undefined)}`
 }
