@@ -178,9 +178,9 @@ export default function FileList() {
         <>
           {/* SPEC §4: a temporary row counts at once */}
           <p className="file-count">{t('count', { count: total + temporary.length })}</p>
-          <FileTable rows={projects} temporary={temporary} perPage={FILES_PER_PAGE} language={language} back={fileListSearch(query, page)} />
+          <FileTable rows={projects} temporary={temporary} perPage={FILES_PER_PAGE} language={language} back={fileListSearch(query, page > 1 ? page : undefined)} />
           <Pager page={page} pages={pages} href={(to) => `/${fileListSearch(query, to)}`} />
-          <SelectedFilesForm back={fileListSearch(query, page)} />
+          <SelectedFilesForm back={fileListSearch(query, page > 1 ? page : undefined)} />
         </>
       )}
     </section>
