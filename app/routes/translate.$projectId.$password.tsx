@@ -673,7 +673,7 @@ function TargetField({ segment, number, loaded, onEdit }: { segment: SegmentView
           id={`target-${segment.id}`}
           name="target"
           defaultValue={segment.target ?? ''}
-          rows={3}
+          rows={2}
           // eslint-disable-next-line jsx-a11y/no-autofocus -- the translator's work happens here; each action lands on it
           autoFocus
         />

@@ -14,37 +14,41 @@ export function SearchBar({ base, search, panel, matches }: { base: string; sear
   const active = scopes.some((scope) => search[scope])
   return (
     <div role="search" className="translator-search" aria-label={t('search.label')}>
-      <Form method="get" action={base} className="search-form" key={JSON.stringify(search)}>
-        {panel !== 'translations' ? <input type="hidden" name="panel" value={panel} /> : null}
-        {scopes.map((scope) => (
-          <span key={scope} className="search-field">
-            <label htmlFor={`search-${scope}`}>{t(`search.${scope}`)}</label>
-            <input
-              id={`search-${scope}`}
-              type="search"
-              name={searchParamName(scope)}
-              defaultValue={search[scope] ?? ''}
-              maxLength={200}
-              enterKeyHint="search"
-            />
-            {search[scope] ? (
-              <Link
-                to={placeHref(base, {
-                  search: { ...search, [scope]: undefined },
-                  panel,
-                })}
-                className="search-clear"
-                aria-label={t('search.clearScope', {
-                  scope: t(`search.${scope}`),
-                })}
-              >
-                ×
-              </Link>
-            ) : null}
-          </span>
-        ))}
-        <button type="submit">{t('search.run')}</button>
-      </Form>
+      {/* Issue 19: a collapsible row (open while a search is active), so the segments get the height. */}
+      <details className="search-toggle" open={active || undefined}>
+        <summary>{t('search.label')}</summary>
+        <Form method="get" action={base} className="search-form" key={JSON.stringify(search)}>
+          {panel !== 'translations' ? <input type="hidden" name="panel" value={panel} /> : null}
+          {scopes.map((scope) => (
+            <span key={scope} className="search-field">
+              <label htmlFor={`search-${scope}`}>{t(`search.${scope}`)}</label>
+              <input
+                id={`search-${scope}`}
+                type="search"
+                name={searchParamName(scope)}
+                defaultValue={search[scope] ?? ''}
+                maxLength={200}
+                enterKeyHint="search"
+              />
+              {search[scope] ? (
+                <Link
+                  to={placeHref(base, {
+                    search: { ...search, [scope]: undefined },
+                    panel,
+                  })}
+                  className="search-clear"
+                  aria-label={t('search.clearScope', {
+                    scope: t(`search.${scope}`),
+                  })}
+                >
+                  ×
+                </Link>
+              ) : null}
+            </span>
+          ))}
+          <button type="submit">{t('search.run')}</button>
+        </Form>
+      </details>
       {active ? (
         <p className="search-banner" role="status">
           <span>{t('search.results', { count: matches ?? 0 })}</span>
