@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { strFromU8, unzipSync } from 'fflate'
 import type { Page, TestInfo } from '@playwright/test'
-import { deleteAllFiles, expect, expectNoAxeViolations, isNoJs, signIn, test } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, fillTarget, isNoJs, signIn, test } from './helpers'
 
 test.afterEach(async ({ page }) => deleteAllFiles(page))
 
@@ -128,4 +128,27 @@ test('selected files: their translations as one ZIP, and deleted together after 
   await page.getByRole('button', { name: 'Dzēst 2 datnes' }).click()
   await expect(page.getByRole('status')).toHaveText('Dzēstas 2 datnes.')
   await expect(page.getByText('Lai sāktu tulkot, lūdzu, augšupielādējiet datni.')).toBeVisible()
+})
+
+test('a new version of a file keeps the translations of its unchanged segments', async ({ page }, testInfo) => {
+  test.setTimeout(90_000)
+  await signIn(page)
+  await uploadAll(page, testInfo, [{ name: 'versija.txt', body: 'Open the file.\n\nClose the window.\n' }])
+  const row = page.getByRole('row', { name: /versija\.txt/ })
+  await row.getByRole('link', { name: 'Tulkot' }).click()
+  await fillTarget(page, testInfo, 1, 'Atveriet datni.')
+  await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  await expect(page.getByRole('row', { name: /Open the file/ })).toContainText('Apstiprināts')
+  await page.getByRole('link', { name: 'Atpakaļ uz datņu sarakstu' }).first().click()
+
+  await page.getByRole('link', { name: 'Augšupielādēt datnes versija.txt jaunu versiju' }).click()
+  await page.getByLabel('Jaunā versija', { exact: true }).setInputFiles({ name: 'versija.txt', mimeType: 'text/plain', buffer: Buffer.from('Open the file.\n\nClose the door.\n') })
+  await expectNoAxeViolations(page, testInfo)
+  await page.getByRole('button', { name: 'Augšupielādēt jauno versiju' }).click()
+  await expect(page.getByRole('status')).toContainText('jaunā versija tiek sagatavota')
+  // One file again once the new version is ready: the earlier one is replaced.
+  await expect(page.getByRole('row', { name: /versija\.txt/ }).getByRole('link', { name: 'Tulkot' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('row', { name: /versija\.txt/ })).toHaveCount(1, { timeout: 30_000 })
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('row', { name: /versija\.txt/ }).getByRole('link', { name: 'Tulkojums' }).click()])
+  expect(fs.readFileSync((await download.path())!, 'utf8')).toBe('Atveriet datni.\n\nClose the door.\n')
 })

@@ -33,7 +33,7 @@ export interface FileRow {
 
 function fileLinks(row: FileRow) {
   const base = `/files/${row.id}/${row.password}`
-  return { translate: `/translate/${row.id}/${row.password}`, original: `${base}/original`, translated: `${base}/translated`, remove: `${base}/delete`, rename: `${base}/rename` }
+  return { translate: `/translate/${row.id}/${row.password}`, original: `${base}/original`, translated: `${base}/translated`, remove: `${base}/delete`, rename: `${base}/rename`, newVersion: `${base}/new-version` }
 }
 
 /** The form the rows' checkboxes belong to (they sit in the table, it below it). */
@@ -194,32 +194,40 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
       <td>
         <time dateTime={row.createdAt}>{row.added ?? formatDate(new Date(row.createdAt), language)}</time>
       </td>
-      <td className="file-actions">
-        {ready ? (
-          <>
-            <Link to={links.translate}>{t('actions.translate')}</Link>
-            <a href={links.original} download>
-              {t('actions.downloadOriginal')}
-            </a>
-            <a href={links.translated} download>
-              {t('actions.downloadTranslated')}
-            </a>
-          </>
-        ) : null}
-        <Link to={back ? `${links.rename}?${new URLSearchParams({ back })}` : links.rename} aria-label={t('rename.linkNamed', { name: row.name })}>
-          {t('rename.link')}
-        </Link>
-        <Link
-          to={back ? `${links.remove}?${new URLSearchParams({ back })}` : links.remove}
-          className="danger-link"
-          aria-label={t('actions.deleteNamed', { name: row.name })}
-          onClick={(event) => {
-            event.preventDefault()
-            onDelete(row)
-          }}
-        >
-          {t('actions.delete')}
-        </Link>
+      {/* A flex box inside the cell, not the cell itself: a flex cell loses the table row's border (issue 19). */}
+      <td>
+        <div className="file-actions">
+          {ready ? (
+            <>
+              <Link to={links.translate}>{t('actions.translate')}</Link>
+              <a href={links.original} download>
+                {t('actions.downloadOriginal')}
+              </a>
+              <a href={links.translated} download>
+                {t('actions.downloadTranslated')}
+              </a>
+            </>
+          ) : null}
+          <Link to={back ? `${links.rename}?${new URLSearchParams({ back })}` : links.rename} aria-label={t('rename.linkNamed', { name: row.name })}>
+            {t('rename.link')}
+          </Link>
+          {ready ? (
+            <Link to={back ? `${links.newVersion}?${new URLSearchParams({ back })}` : links.newVersion} aria-label={t('newVersion.linkNamed', { name: row.name })}>
+              {t('newVersion.link')}
+            </Link>
+          ) : null}
+          <Link
+            to={back ? `${links.remove}?${new URLSearchParams({ back })}` : links.remove}
+            className="danger-link"
+            aria-label={t('actions.deleteNamed', { name: row.name })}
+            onClick={(event) => {
+              event.preventDefault()
+              onDelete(row)
+            }}
+          >
+            {t('actions.delete')}
+          </Link>
+        </div>
       </td>
     </tr>
   )

@@ -692,4 +692,13 @@ export const migrations: Migration[] = [
       alter table projects add column encoding text;
     `,
   },
+  {
+    version: 21,
+    name: 'a new version of a file',
+    sql: /* sql */ `
+      -- Issue 19: the project this one is a new version of; its conversion carries the confirmed translations of
+      -- unchanged segments over and then deletes the old version.
+      alter table projects add column replaces_id integer;
+    `,
+  },
 ]

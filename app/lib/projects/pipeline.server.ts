@@ -1,6 +1,7 @@
 import { politely } from '../jobs/politely.server'
 import { countWords } from '../analysis/word-count'
 import { db } from '../db/db.server'
+import type { Queryable } from '../db/database.server'
 import { formatById } from '../formats/registry.server'
 import { FormatError, type Unit } from '../formats/types'
 import { enqueue, type Task } from '../jobs/queue.server'
@@ -8,7 +9,7 @@ import { PermanentTaskError, type TaskHandler } from '../jobs/worker.server'
 import { segmentTokens, splitWhitespace } from '../segmentation'
 import { normalize, parse, plainText, restoreRefs, serialize } from '../tags'
 import type { TaggedText } from '../tags/types'
-import { checkUnchecked } from '../qa/segment-qa.server'
+import { checkUnchecked, queueQaCheck } from '../qa/segment-qa.server'
 import { pretranslateFromMt } from '../mt/project-mt.server'
 import { analyseTm, pretranslateFromTm, projectForTm } from '../tm/project-tm.server'
 import { projectBytes } from './projects.server'
@@ -123,7 +124,33 @@ export async function convertProject(projectId: number, sourceLang: string, form
       [projectId, rows.length === 0 ? 'EMPTY' : 'ANALYSING', rows.length, words, encoding ?? null],
     )
     if (ready.length > 0 && rows.length > 0) await enqueue(tx, { kind: 'analyse', projectId })
+    if (ready.length > 0) await replaceEarlierVersion(tx, projectId)
   })
+}
+
+/**
+ * Issue 19 "a new version of a file": the earlier version's confirmed translations go to the segments whose source is
+ * unchanged (the newest one where a source was translated twice), as 100% matches to be checked again by QA, and the
+ * earlier version is deleted — in the transaction that makes the new one ready, so a retried conversion does it once.
+ */
+async function replaceEarlierVersion(tx: Queryable, projectId: number): Promise<void> {
+  const [earlier] = await tx.query<{ id: number }>(
+    `select o.id from projects p join projects o on o.id = p.replaces_id and o.owner_id = p.owner_id and o.deleted_at is null where p.id = $1`,
+    [projectId],
+  )
+  if (!earlier) return
+  const carried = await tx.query(
+    `update segments n set target = o.target, status = 'TRANSLATED', save_type = 'TM', save_match = 100, qa = null, updated_at = now()
+       from (select distinct on (md5(source)) source, target from segments
+              where project_id = $2 and status = 'TRANSLATED' and target is not null
+              order by md5(source), updated_at desc nulls last) o
+      where n.project_id = $1 and md5(n.source) = md5(o.source) and n.source = o.source
+      returning n.id`,
+    [projectId, earlier.id],
+  )
+  await tx.query('update projects set deleted_at = now() where id = $1', [earlier.id])
+  await enqueue(tx, { kind: 'purge-project', projectId: earlier.id })
+  if (carried.length > 0) await queueQaCheck(tx, projectId)
 }
 
 /** What an earlier, cut-off conversion of the project wrote (segments go with their units), in bounded batches. */

@@ -75,6 +75,8 @@ export interface NewProject {
   mtSystemId?: string
   tmPretranslate: boolean
   mtPretranslate: boolean
+  /** Issue 19: the project this upload is a new version of (its confirmed translations carry over). */
+  replacesId?: number
 }
 
 /**
@@ -92,10 +94,10 @@ export async function createProjectWithFile(input: Omit<NewProject, 'bytes'>, fi
       const password = newPassword()
       const [project] = await tx.query<{ id: number }>(
         `insert into projects (password, owner_id, name, format, source_lang, target_lang, mt_system_id,
-                               tm_pretranslate, mt_pretranslate, update_mt)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce((select update_mt from user_settings where user_id = $2), false)) returning id`,
+                               tm_pretranslate, mt_pretranslate, update_mt, replaces_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce((select update_mt from user_settings where user_id = $2), false), $10) returning id`,
         [password, input.ownerId, input.name, input.format, input.sourceLang, input.targetLang,
-         input.mtSystemId ?? null, input.tmPretranslate, input.mtPretranslate],
+         input.mtSystemId ?? null, input.tmPretranslate, input.mtPretranslate, input.replacesId ?? null],
       )
       const id = project!.id
       await tx.query(
