@@ -23,6 +23,8 @@ export interface FileRow {
   createdAt: string
   /** The date and time added, formatted by the loader in the interface language (issue 19). */
   added?: string
+  /** Issue 19: percent done and time left of a running analysis or pretranslation (formatted by the loader). */
+  progress?: string
   analysisBands?: unknown
   pretranslated?: number
   /** Issue 19: the encoding a text file was read in when not UTF-8; it is written back the same way. */
@@ -252,6 +254,7 @@ function FileStatus({ row }: { row: FileRow }) {
         <label>
           {t('files:status.pretranslating', { done: row.pretranslated ?? 0, total: row.segmentCount })}
           <progress max={Math.max(1, row.segmentCount)} value={row.pretranslated ?? 0} />
+          {row.progress ? <span className="progress-note">{row.progress}</span> : null}
         </label>
       </span>
     )
@@ -261,6 +264,7 @@ function FileStatus({ row }: { row: FileRow }) {
       <label>
         {t('files:status.analysing', { done: row.segmentsAnalyzed, total: row.segmentCount })}
         <progress max={Math.max(1, row.segmentCount)} value={row.segmentsAnalyzed} />
+        {row.progress ? <span className="progress-note">{row.progress}</span> : null}
       </label>
     </span>
   )

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { FileFilters } from '~/components/file-filters'
 import { FileTable, Pager, SelectedFilesForm } from '~/components/file-table'
@@ -12,13 +13,13 @@ import { useUploadQueue } from '~/components/upload-queue'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
 import { rowId } from '~/lib/http/row-id'
-import { formatDateTime, formatNumber } from '~/lib/i18n/format'
+import { formatDateTime, formatDuration, formatNumber, formatPercent, remainingSeconds } from '~/lib/i18n/format'
 import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
 import { parseProfileForm, saveProfile } from '~/lib/profile/profile.server'
 import { mtRegistry } from '~/lib/mt/registry.server'
 import { defaultSource, defaultTarget, swapLanguages, widgetLanguages } from '~/lib/projects/languages'
 import { FILES_PER_PAGE, fileListSearch, isFiltered, readFileListQuery } from '~/lib/projects/file-list'
-import { isPending, listProjects, projectPairs } from '~/lib/projects/projects.server'
+import { isPending, listProjects, projectPairs, type ProjectSummary } from '~/lib/projects/projects.server'
 import { uploadFiles, uploadLimits } from '~/lib/projects/upload.server'
 import { memoryChoicesFromForm } from '~/lib/tm/memory-form'
 import { listMemories, saveMemorySettings } from '~/lib/tm/memories.server'
@@ -72,6 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...project,
       createdAt: project.createdAt.toISOString(),
       added: formatDateTime(project.createdAt, language),
+      progress: progressNote(project, t, language),
       warnings: warnings.get(project.id) ?? 0,
     })),
     pending: projects.some(isPending),
@@ -86,6 +88,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     memories,
     glossaries: glossaries.map((glossary) => ({ ...glossary, canUpdate: true })),
   }
+}
+
+/**
+ * Issue 19: how far a file's analysis or pretranslation is, in percent, and for an analysis the time left at the pace
+ * so far (from the upload: conversion included) — formatted here, where the clock is.
+ */
+function progressNote(project: ProjectSummary, t: TFunction, language: string): string | undefined {
+  const analysing = project.status === 'READY' && project.analysisStatus === 'ANALYSING'
+  const pretranslating = project.analysisStatus === 'PRETRANSLATING'
+  if (!(analysing || pretranslating) || project.segmentCount <= 0) return undefined
+  const done = analysing ? project.segmentsAnalyzed : (project.pretranslated ?? 0)
+  const percent = formatPercent(Math.floor((100 * done) / project.segmentCount), language)
+  const left = analysing ? remainingSeconds(done, project.segmentCount, (Date.now() - project.createdAt.getTime()) / 1000) : undefined
+  return left === undefined ? t('status.progressPercent', { percent }) : t('status.progressNote', { percent, time: formatDuration(left, language) })
 }
 
 function pick(value: string | null, allowed: readonly string[], fallback: string): string {

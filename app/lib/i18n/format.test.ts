@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatNumber, formatPercent, localeFor } from './format'
+import { formatDate, formatDuration, formatNumber, formatPercent, localeFor, remainingSeconds } from './format'
 
 describe('localeFor (SPEC §9)', () => {
   it.each([
@@ -34,5 +34,22 @@ describe('formatting follows the interface language', () => {
   it('formats percentages with up to two decimals', () => {
     expect(formatPercent(42.125, 'en')).toBe('42.13%')
     expect(formatPercent(100, 'lv')).toBe('100%')
+  })
+})
+
+describe('durations and time remaining (issue 19)', () => {
+  it('says a duration with the plural form of the language', () => {
+    expect(formatDuration(45, 'en')).toBe('45 seconds')
+    expect(formatDuration(120, 'lv')).toBe('2 minūtes')
+    expect(formatDuration(180, 'ru')).toBe('3 минуты')
+    expect(formatDuration(300, 'ru')).toBe('5 минут')
+    expect(formatDuration(10_800, 'en')).toBe('3 hours')
+    expect(formatDuration(0.2, 'en')).toBe('1 second')
+  })
+
+  it('estimates what is left from the pace so far', () => {
+    expect(remainingSeconds(25, 100, 30)).toBe(90)
+    expect(remainingSeconds(0, 100, 30)).toBeUndefined()
+    expect(remainingSeconds(100, 100, 30)).toBeUndefined()
   })
 })

@@ -62,3 +62,18 @@ export function formatNumber(value: number, language: string, options?: Intl.Num
 export function formatPercent(value: number, language: string): string {
   return numberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100)
 }
+
+/**
+ * Issue 19: a duration in the interface language with its plural form — "2 minūtes", "2 минуты", "45 seconds" — in
+ * seconds below a minute, minutes below two hours, hours above (whole units, at least one).
+ */
+export function formatDuration(seconds: number, language: string): string {
+  const [value, unit] = seconds < 60 ? [seconds, 'second'] : seconds < 7200 ? [seconds / 60, 'minute'] : [seconds / 3600, 'hour']
+  return numberFormat(language, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 0 }).format(Math.max(1, Math.round(value)))
+}
+
+/** What is left of a background task, from how long the part done took: undefined until something is done. */
+export function remainingSeconds(done: number, total: number, elapsedSeconds: number): number | undefined {
+  if (done <= 0 || total <= done || elapsedSeconds <= 0) return undefined
+  return (elapsedSeconds * (total - done)) / done
+}
