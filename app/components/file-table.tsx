@@ -180,7 +180,7 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
       </td>
       <th scope="row" className="file-name">
         {ready ? <Link to={links.translate}>{row.name}</Link> : <span>{row.name}</span>}
-        <FileStatus row={row} />
+        <FileStatus row={row} language={language} />
         {row.encoding ? <span className="file-status">{t('table.encoding', { name: row.encoding })}</span> : null}
         {ready && bands ? <AnalysisBands bands={bands} language={language} /> : null}
         {ready && row.warnings ? (
@@ -235,7 +235,7 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
   )
 }
 
-function FileStatus({ row }: { row: FileRow }) {
+function FileStatus({ row, language }: { row: FileRow; language: string }) {
   const { t } = useTranslation(['files', 'common'])
   const reason = brokenReason(row)
   if (reason) {
@@ -252,7 +252,7 @@ function FileStatus({ row }: { row: FileRow }) {
     return (
       <span className="file-status">
         <label>
-          {t('files:status.pretranslating', { done: row.pretranslated ?? 0, total: row.segmentCount })}
+          {t('files:status.pretranslating', { done: formatNumber(row.pretranslated ?? 0, language), total: formatNumber(row.segmentCount, language) })}
           <progress max={Math.max(1, row.segmentCount)} value={row.pretranslated ?? 0} />
           {row.progress ? <span className="progress-note">{row.progress}</span> : null}
         </label>
@@ -262,7 +262,7 @@ function FileStatus({ row }: { row: FileRow }) {
   return (
     <span className="file-status">
       <label>
-        {t('files:status.analysing', { done: row.segmentsAnalyzed, total: row.segmentCount })}
+        {t('files:status.analysing', { done: formatNumber(row.segmentsAnalyzed, language), total: formatNumber(row.segmentCount, language) })}
         <progress max={Math.max(1, row.segmentCount)} value={row.segmentsAnalyzed} />
         {row.progress ? <span className="progress-note">{row.progress}</span> : null}
       </label>
