@@ -1,4 +1,4 @@
-import { tagString, type TagToken, type TaggedText, type Token } from '../tags'
+import { normalize, tagString, type TagToken, type TaggedText, type Token } from '../tags'
 import { type XmlNode, attribute, localName } from '../formats/xml/xml-tree'
 import { escapeXml } from '../tm/tmx-write'
 
@@ -128,15 +128,5 @@ export function readInlineXml(children: readonly XmlNode[], source: readonly Tok
     }
   }
   visit(children)
-  return error ?? { tokens: joinText(tokens) }
-}
-
-function joinText(tokens: Token[]): TaggedText {
-  const joined: Token[] = []
-  for (const token of tokens) {
-    const previous = joined.at(-1)
-    if (token.kind === 'text' && previous?.kind === 'text') joined[joined.length - 1] = { kind: 'text', text: previous.text + token.text }
-    else joined.push(token)
-  }
-  return joined
+  return error ?? { tokens: normalize(tokens) }
 }

@@ -35,11 +35,8 @@ export function extensionOf(name: string): string {
  */
 export function checkFile(file: { name: string; size: number }, limits: UploadLimits): UploadErrorCode | undefined {
   const name = file.name.trim()
-  if (name === '') return 'MissingFileName'
-  // Path separators, control characters, or names made only of dots are not file names.
-  // eslint-disable-next-line no-control-regex -- control characters are what we refuse
-  if (/[/\\\u0000-\u001f\u007f]/.test(name) || /^\.+$/.test(name)) return 'InvalidFileName'
-  if ([...name].length > limits.maxNameLength) return 'FileNameTooLong'
+  const nameCode = nameProblem(name, limits)
+  if (nameCode) return nameCode
   if (!limits.allowedExtensions.includes(extensionOf(name))) return 'FileExtensionNotAllowed'
   if (file.size < limits.minBytes) return 'FileSizeTooSmall'
   if (file.size > limits.maxBytes) return 'FileSizeTooBig'
@@ -50,10 +47,19 @@ export type RenameProblem = 'empty' | 'invalid' | 'too-long' | 'extension'
 
 /** Issue 19: a new name for a file follows the upload's name rules and keeps the extension (the format stays). */
 export function checkNewName(current: string, wanted: string, limits: Pick<UploadLimits, 'maxNameLength'>): RenameProblem | undefined {
-  if (wanted === '') return 'empty'
-  // eslint-disable-next-line no-control-regex -- control characters are what we refuse
-  if (/[/\\\u0000-\u001f\u007f]/.test(wanted) || /^\.+$/.test(wanted)) return 'invalid'
-  if ([...wanted].length > limits.maxNameLength) return 'too-long'
+  const problems = { MissingFileName: 'empty', InvalidFileName: 'invalid', FileNameTooLong: 'too-long' } as const
+  const code = nameProblem(wanted, limits)
+  if (code) return problems[code]
   if (extensionOf(wanted) !== extensionOf(current)) return 'extension'
+  return undefined
+}
+
+/** The name rules an upload and a rename share. */
+function nameProblem(name: string, limits: Pick<UploadLimits, 'maxNameLength'>): 'MissingFileName' | 'InvalidFileName' | 'FileNameTooLong' | undefined {
+  if (name === '') return 'MissingFileName'
+  // Path separators, control characters, or names made only of dots are not file names.
+  // eslint-disable-next-line no-control-regex -- control characters are what we refuse
+  if (/[/\\\u0000-\u001f\u007f]/.test(name) || /^\.+$/.test(name)) return 'InvalidFileName'
+  if ([...name].length > limits.maxNameLength) return 'FileNameTooLong'
   return undefined
 }
