@@ -96,10 +96,16 @@ describe('confirms while the server is killed', () => {
       cookie ||= await signIn(server.origin, email, PASSWORD)
       const mine = segments.slice(round * 14, round * 14 + 14)
       let killed = false
-      const killing = sleep(150 + next() * 1_000).then(async () => {
-        killed = true
-        await server.kill()
-      })
+      // The kill comes a random moment after the round's first answer (or after 10 s without one), so that a slow
+      // machine, whose first request after a start takes longer, still sees kills in the middle of the confirms.
+      let firstAnswer: () => void = () => {}
+      const answered = new Promise<void>((resolve) => (firstAnswer = resolve))
+      const killing = Promise.race([answered, sleep(10_000)])
+        .then(() => sleep(next() * 800))
+        .then(async () => {
+          killed = true
+          await server.kill()
+        })
       // Two translators at once, each confirming the next segment as soon as the last was answered.
       const lane = async (lane: number) => {
         for (const segment of mine.filter((_, index) => index % 2 === lane)) {
@@ -110,6 +116,7 @@ describe('confirms while the server is killed', () => {
             const answer = await confirmSegment(server.origin, base, cookie, segment, text)
             if (answer >= 200 && answer < 400) acknowledged.set(segment.id, text)
             else refused.push(`${segment.id}: ${answer}`)
+            firstAnswer()
           } catch {
             interrupted++ // killed while the confirm was on its way: either outcome is allowed, but whole
           }
