@@ -103,6 +103,23 @@ test('Russian is offered as a target language after Latvian and English', async 
   }
   await uploadAll(page, testInfo, [{ name: 'uz-krievu.txt', body: 'Labdien.' }])
   await expect(page.getByRole('row', { name: /uz-krievu\.txt/ }).getByRole('cell').nth(1)).toHaveText('en - ru')
+
+  // The Russian table (its longest labels) fits a window 800 px wide: no sideways scrolling, every action in view.
+  await page.setViewportSize({ width: 800, height: 700 })
+  await page.getByRole('banner').getByRole('button', { name: 'Русский', exact: true }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
+  const row = page.getByRole('row', { name: /uz-krievu\.txt/ })
+  await expect(row.getByRole('link', { name: 'Переводить' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800)
+  const table = await page.getByRole('table').boundingBox()
+  expect(table!.x + table!.width).toBeLessThanOrEqual(800)
+  for (const cell of await row.getByRole('cell').all()) {
+    const box = await cell.boundingBox()
+    expect(box!.x + box!.width, await cell.innerText()).toBeLessThanOrEqual(800)
+  }
+  await expectNoAxeViolations(page, testInfo)
+  await page.getByRole('banner').getByRole('button', { name: 'Latviešu', exact: true }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'lv')
 })
 
 test('selected files: their translations as one ZIP, and deleted together after a confirmation', async ({ page }, testInfo) => {
