@@ -169,3 +169,33 @@ test('a new version of a file keeps the translations of its unchanged segments',
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('row', { name: /versija\.txt/ }).getByRole('link', { name: 'Tulkojums' }).click()])
   expect(fs.readFileSync((await download.path())!, 'utf8')).toBe('Atveriet datni.\n\nClose the door.\n')
 })
+
+test('the files picked stay picked when the languages are swapped', async ({ page }, testInfo) => {
+  test.setTimeout(90_000)
+  await signIn(page)
+  if (!isNoJs(testInfo)) await expect(page.locator('form[data-enhanced="true"]')).toHaveCount(1)
+  await page.getByLabel('Izvēlieties datnes', { exact: true }).setInputFiles([
+    { name: 'pirms-maiņas.txt', mimeType: 'text/plain', buffer: Buffer.from('Labdien, pasaule.') },
+    { name: 'otra-pirms-maiņas.txt', mimeType: 'text/plain', buffer: Buffer.from('Otrā datne.') },
+  ])
+  await page.getByRole('button', { name: 'Samainīt avota un mērķa valodu' }).click()
+  await expect(page.getByLabel('Avota valoda')).toHaveValue('lv')
+  await expect(page.getByLabel('Mērķa valoda')).toHaveValue('en')
+  if (isNoJs(testInfo)) {
+    // The page came back: the files are held, ticked; one is unticked and stays out.
+    const held = page.getByRole('group', { name: 'Jau izvēlētās datnes' })
+    await expect(held.getByRole('checkbox')).toHaveCount(2)
+    await expect(held.getByRole('checkbox', { name: 'pirms-maiņas.txt', exact: true })).toBeChecked()
+    await held.getByRole('checkbox', { name: 'otra-pirms-maiņas.txt' }).uncheck()
+    await expectNoAxeViolations(page, testInfo)
+  } else {
+    await page.getByRole('list', { name: 'Datnes, kas gaida analīzi' }).getByRole('button', { name: 'Noņemt otra-pirms-maiņas.txt no rindas' }).click()
+  }
+  await page.getByRole('button', { name: 'Analizēt', exact: true }).click()
+  const row = page.getByRole('row').filter({ has: page.locator('.file-name > a', { hasText: /^pirms-maiņas\.txt$/ }) })
+  await expect(row.getByRole('link', { name: 'Tulkot' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('row', { name: /otra-pirms-maiņas/ })).toHaveCount(0)
+  await expect(row.getByRole('cell').nth(1)).toHaveText('lv - en')
+  // Nothing is held any more.
+  await expect(page.getByRole('group', { name: 'Jau izvēlētās datnes' })).toHaveCount(0)
+})

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { db } from '~/lib/db/db.server'
 import { readFileListQuery } from '~/lib/projects/file-list'
+import { holdUpload, listHeldUploads, takeHeldUploads } from '~/lib/projects/held-uploads.server'
+import { removeOrphanedFiles, storeFile } from '~/lib/projects/stored-files.server'
 import { createProject, listProjects } from '~/lib/projects/projects.server'
 import { signedInUser } from './accounts'
 import { withTestDatabase } from './database'
@@ -62,5 +64,33 @@ describe('the file list', () => {
     const pages = [await names('sort=name', 1, 2), await names('sort=name', 2, 2), await names('sort=name', 3, 2)]
     expect(pages.flatMap((page) => page.names)).toEqual((await names('sort=name')).names)
     expect(pages[0]!.total).toBe(5)
+  })
+})
+
+describe('files held across a language swap without JavaScript', () => {
+  it('are listed to their owner only, taken once when ticked, and dropped when not', async () => {
+    const other = (await signedInUser('cits-turētājs@example.lv')).user.id
+    for (const name of ['a.txt', 'b.txt']) await holdUpload(ownerId, { fileId: await storeFile(new TextEncoder().encode(name)), name, format: 'txt' })
+    const held = await listHeldUploads(ownerId)
+    expect(held.map((file) => file.name)).toEqual(['a.txt', 'b.txt'])
+    expect(await listHeldUploads(other)).toEqual([])
+    // Another user's Analyze with these ids takes nothing.
+    expect(await takeHeldUploads(other, held.map((file) => file.id))).toEqual([])
+    // The owner ticked a.txt only: it is taken, b.txt is dropped, and nothing is held after.
+    const taken = await takeHeldUploads(ownerId, [held[0]!.id])
+    expect(taken.map((file) => file.name)).toEqual(['a.txt'])
+    expect(await listHeldUploads(ownerId)).toEqual([])
+    expect(await takeHeldUploads(ownerId, [held[1]!.id])).toEqual([])
+  })
+
+  it('expire after an hour, their stored files with them', async () => {
+    const fileId = await storeFile(new TextEncoder().encode('vecs'))
+    await holdUpload(ownerId, { fileId, name: 'vecs.txt', format: 'txt' })
+    expect(await removeOrphanedFiles()).toBe(0)
+    await db().query(`update held_uploads set created_at = now() - interval '61 minutes' where file_id = $1`, [fileId])
+    await db().query(`update stored_files set created_at = now() - interval '61 minutes' where id = $1`, [fileId])
+    expect(await listHeldUploads(ownerId)).toEqual([])
+    expect(await removeOrphanedFiles()).toBeGreaterThanOrEqual(1)
+    expect(await db().query('select 1 from held_uploads where file_id = $1', [fileId])).toEqual([])
   })
 })

@@ -27,15 +27,18 @@ interface UploadFormProps {
   queue: UploadQueue
   /** Issue 19: the limits, stated before anything is chosen (formatted for the interface language). */
   limits: { max: number; megabytes: string; characters: number }
+  /** Issue 19: files picked before a swap without JavaScript, stored until Analyze takes them. */
+  held: { id: number; name: string }[]
 }
 
 /**
  * SPEC §2 top of the file list: the machine-translation widget (source, target, swap, domain) and the file
- * picker with Analyze. Without JavaScript a plain multipart form, whose swap and "show domains" buttons submit
- * the languages to the page (GET) to be shown again with the matching systems; with it, the swap and the
+ * picker with Analyze. Without JavaScript a plain multipart form, whose swap and "show domains" buttons post the
+ * form: the languages come back with the matching systems, and the files picked come back held (ticked boxes that
+ * Analyze takes; issue 19); with it, the swap and the
  * domain list change in place, and a drop zone and a queue send the files one at a time.
  */
-export function UploadForm({ source, target, sources, targets, systems, accept, queue, limits }: UploadFormProps) {
+export function UploadForm({ source, target, sources, targets, systems, accept, queue, limits, held }: UploadFormProps) {
   const { t, i18n } = useTranslation('files')
   const navigation = useNavigation()
   const hydrated = useHydrated()
@@ -107,7 +110,8 @@ export function UploadForm({ source, target, sources, targets, systems, accept, 
             ))}
           </select>
         </label>
-        <button type="submit" formMethod="get" formAction="/" formEncType="application/x-www-form-urlencoded" name="intent" value="swap" className="swap-button" aria-label={t('upload.swap')} onClick={swap}>
+        {/* Without JavaScript the swap posts the form, files included: they are held and listed again (issue 19). */}
+        <button type="submit" name="intent" value="swap" className="swap-button" aria-label={t('upload.swap')} onClick={swap}>
           ⇄
         </button>
         <label>
@@ -137,7 +141,7 @@ export function UploadForm({ source, target, sources, targets, systems, accept, 
           </select>
         </label>
         {hydrated ? null : (
-          <button type="submit" formMethod="get" formAction="/" formEncType="application/x-www-form-urlencoded" name="intent" value="languages">
+          <button type="submit" name="intent" value="languages">
             {t('mt.showDomains')}
           </button>
         )}
@@ -177,6 +181,17 @@ export function UploadForm({ source, target, sources, targets, systems, accept, 
           }}
         />
       </div>
+      {!hydrated && held.length > 0 ? (
+        <fieldset className="held-files">
+          <legend>{t('upload.held')}</legend>
+          {held.map((file) => (
+            <label key={file.id} className="checkbox">
+              <input type="checkbox" name="held" value={file.id} defaultChecked />
+              {file.name}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       {hydrated && queue.queue.length > 0 ? (
         <ul className="upload-queue" aria-label={t('upload.queue')}>
           {queue.queue.map((file, index) => (

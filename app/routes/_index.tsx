@@ -21,6 +21,7 @@ import { defaultSource, defaultTarget, swapLanguages, widgetLanguages } from '~/
 import { FILES_PER_PAGE, fileListSearch, isFiltered, readFileListQuery } from '~/lib/projects/file-list'
 import { isPending, listProjects, projectPairs, type ProjectSummary } from '~/lib/projects/projects.server'
 import { uploadFiles, uploadLimits } from '~/lib/projects/upload.server'
+import { listHeldUploads } from '~/lib/projects/held-uploads.server'
 import { memoryChoicesFromForm } from '~/lib/tm/memory-form'
 import { listMemories, saveMemorySettings } from '~/lib/tm/memories.server'
 import { listGlossaries, saveGlossaryDefaults } from '~/lib/terms/glossaries.server'
@@ -37,11 +38,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const page = rowId(url.searchParams.get('page')) ?? 1
   const query = readFileListQuery(url.searchParams)
-  const [{ total, projects }, memories, glossaries, pairs] = await Promise.all([
+  const [{ total, projects }, memories, glossaries, pairs, held] = await Promise.all([
     listProjects(user.id, page, FILES_PER_PAGE, query),
     listMemories(user.id),
     listGlossaries(user.id),
     projectPairs(user.id),
+    listHeldUploads(user.id),
   ])
   const pages = Math.max(1, Math.ceil(total / FILES_PER_PAGE))
   if (page > pages) {
@@ -87,6 +89,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadedAt,
     memories,
     glossaries: glossaries.map((glossary) => ({ ...glossary, canUpdate: true })),
+    held,
   }
 }
 
@@ -123,9 +126,16 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function upload(request: Request, ownerId: number) {
-  const results = await uploadFiles(request, ownerId)
+  const results = await uploadFiles(request, ownerId, { form: true })
   if (!results) return data({ error: 'common:errors.unexpected' as const, results: [] }, { status: 400 })
   const refused = results.filter((result) => result.code)
+  if (results.held && refused.length === 0) {
+    // Issue 19, without JavaScript: the swap or "show domains" button; the loader swaps, the form lists the held files.
+    const { systems } = await mtRegistry().listSystems()
+    const chosen = { source: results.held.source, target: results.held.target }
+    const { source, target } = results.held.intent === 'swap' ? swapLanguages(chosen, widgetLanguages(systems)) : chosen
+    throw redirect(`/?${new URLSearchParams({ source_language: source, target_language: target })}`)
+  }
   if (refused.length === 0) {
     const flash = { kind: 'success' as const, key: 'files:upload.done', values: { count: results.length } }
     throw redirect('/', { headers: { 'Set-Cookie': await setFlash(flash, request) } })
@@ -137,7 +147,7 @@ async function upload(request: Request, ownerId: number) {
 }
 
 export default function FileList() {
-  const { title, language, projects, page, pages, total, query, pairs, pending, source, target, sources, targets, systems, accept, limits, loadedAt, memories, glossaries } =
+  const { title, language, projects, page, pages, total, query, pairs, pending, source, target, sources, targets, systems, accept, limits, loadedAt, memories, glossaries, held } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation('files')
@@ -186,7 +196,7 @@ export default function FileList() {
           </ul>
         </div>
       ) : null}
-      <UploadForm source={source} target={target} sources={sources} targets={targets} systems={systems} accept={accept} queue={queue} limits={limitValues} />
+      <UploadForm source={source} target={target} sources={sources} targets={targets} systems={systems} accept={accept} queue={queue} limits={limitValues} held={held} />
       {pairs.length > 0 ? <FileFilters query={query} pairs={pairs} /> : null}
       {projects.length === 0 && temporary.length === 0 ? (
         <p className="empty-state">{isFiltered(query) ? t('filters.none') : t('empty')}</p>

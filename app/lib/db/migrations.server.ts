@@ -701,4 +701,22 @@ export const migrations: Migration[] = [
       alter table projects add column replaces_id integer;
     `,
   },
+  {
+    version: 22,
+    name: 'files held across a language swap without JavaScript',
+    sql: /* sql */ `
+      -- Issue 19: files picked in the upload form when its swap or "show domains" button was pressed without
+      -- JavaScript (a page reload, which empties a file input): stored, listed in the form again, taken by Analyze.
+      -- The stored file is housekeeping's after an hour (removeOrphanedFiles), and this row goes with it.
+      create table held_uploads (
+        id integer generated always as identity primary key,
+        owner_id integer not null references users (id) on delete cascade,
+        file_id integer not null references stored_files (id) on delete cascade,
+        name text not null,
+        format text not null,
+        created_at timestamptz not null default now()
+      );
+      create index held_uploads_owner_idx on held_uploads (owner_id, id);
+    `,
+  },
 ]

@@ -51,7 +51,10 @@ export async function deleteStoredFile(fileId: number): Promise<void> {
   await db().query('delete from stored_files where id = $1', [fileId])
 }
 
-/** Housekeeping: files stored for an upload that never became a project, a glossary import or an exchange import (it failed, or the server stopped). */
+/**
+ * Housekeeping: files stored for an upload that never became a project, a glossary import or an exchange import (it
+ * failed, or the server stopped), and files held across a language swap (held_uploads) that Analyze did not take in time.
+ */
 export async function removeOrphanedFiles(olderThanMinutes = 60): Promise<number> {
   const rows = await db().query(
     `delete from stored_files f
@@ -59,6 +62,7 @@ export async function removeOrphanedFiles(olderThanMinutes = 60): Promise<number
         and not exists (select 1 from project_files p where p.file_id = f.id)
         and not exists (select 1 from glossary_imports g where g.file_id = f.id)
         and not exists (select 1 from exchange_imports e where e.file_id = f.id)
+        and not exists (select 1 from held_uploads h where h.file_id = f.id and h.created_at >= now() - make_interval(mins => $1))
       returning id`,
     [olderThanMinutes],
   )

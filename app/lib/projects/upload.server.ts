@@ -8,6 +8,7 @@ import { mtRegistry } from '../mt/registry.server'
 import { systemsForPair } from '../mt/systems'
 import { widgetLanguages } from './languages'
 import { storeUpload } from '../threads/helper-thread.server'
+import { holdUpload, takeHeldUploads } from './held-uploads.server'
 import { createProjectWithFile } from './projects.server'
 import { checkFile, type UploadErrorCode, type UploadLimits } from './upload-rules'
 
@@ -22,6 +23,8 @@ export interface ReceivedFile {
 
 export interface ReceivedUpload {
   fields: Record<string, string>
+  /** Issue 19: the held files ticked in the form (held-uploads.server.ts); they count against the file limit. */
+  held: number[]
   files: ReceivedFile[]
   refused: { name: string; code: UploadErrorCode }[]
 }
@@ -58,14 +61,15 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
   })
   const fields: Record<string, string> = {}
   for (const [key, [value]] of values) if (key !== 'files' && key !== 'files[]' && value !== undefined) fields[key] = value
+  const held = (values.get('held') ?? []).map(Number).filter((id) => Number.isSafeInteger(id) && id > 0)
 
   const chosen = received.filter((file) => !(file.name === '' && (file.bytes?.byteLength ?? 0) === 0))
-  const upload: ReceivedUpload = { fields, files: [], refused: [] }
+  const upload: ReceivedUpload = { fields, held, files: [], refused: [] }
   if (chosen.length === 0) {
     upload.refused.push({ name: '', code: 'MissingFileName' })
     return upload
   }
-  if (chosen.length > limits.maxFiles) {
+  if (chosen.length + held.length > limits.maxFiles) {
     upload.refused.push(...chosen.map((file) => ({ name: file.name, code: 'TooManyFiles' as const })))
     return upload
   }
@@ -99,12 +103,29 @@ export interface UploadResult {
   project?: { id: number; password: string }
 }
 
+/** The form's swap and "show domains" buttons without JavaScript: the files are held, not analysed (issue 19). */
+function holding(fields: Record<string, string>): boolean {
+  return fields.intent === 'swap' || fields.intent === 'languages'
+}
+
+/** What the form held its files for: the languages and the button, for the page shown again. */
+export interface HeldForm {
+  source: string
+  target: string
+  intent: string
+}
+
+/** A file of the upload ready to become a project: stored, its format recognised. */
+type Accepted = { name: string; fileId: number; format: string }
+
 /**
  * The whole upload (issue #3 "Upload"): read the files, refuse what breaks the rules, create a project per
  * accepted file (with the uploader's pretranslation settings), wake the worker. Undefined when the form's
- * own fields are invalid (a forged request).
+ * own fields are invalid (a forged request). From the file list's form (`form`), without JavaScript, the swap and
+ * "show domains" buttons send the files too: they are held (`held` is set) for the form shown again, and Analyze
+ * takes the ticked ones.
  */
-export async function uploadFiles(request: Request, ownerId: number): Promise<UploadResult[] | undefined> {
+export async function uploadFiles(request: Request, ownerId: number, { form = false } = {}): Promise<(UploadResult[] & { held?: HeldForm }) | undefined> {
   let received: ReceivedUpload
   try {
     received = await receiveUpload(request, uploadLimits())
@@ -118,36 +139,53 @@ export async function uploadFiles(request: Request, ownerId: number): Promise<Up
   const { systems } = await mtRegistry().listSystems()
   const languages = widgetLanguages(systems)
   if (!languages.sources.includes(fields.data.source_language) || !languages.targets.includes(fields.data.target_language)) return undefined
-  const mtSystemId = fields.data.mt_system || undefined
-  if (mtSystemId && !systemsForPair(systems, fields.data.source_language, fields.data.target_language).some((system) => system.id === mtSystemId)) {
-    return [...received.refused, ...received.files.map((file) => ({ name: file.name, code: 'UnknownMtSystem' as const }))]
-  }
-  const profile = fields.data.tm_pretranslate === undefined || fields.data.mt_pretranslate === undefined ? await loadProfileSafely(ownerId) : undefined
-  const results: UploadResult[] = received.refused.map((refusal) => ({ ...refusal }))
+  // No file picked is no refusal from the form while it holds files or has held ones ticked.
+  const excused = form && (holding(received.fields) || received.held.length > 0)
+  const refused = received.refused.filter((refusal) => !(excused && refusal.code === 'MissingFileName'))
+  const results: UploadResult[] & { held?: HeldForm } = refused.map((refusal) => ({ ...refusal }))
+  const accepted: Accepted[] = []
   for (const file of received.files) {
     try {
       // Recognised (a 10 MB text is decoded whole to check it) and stored off this thread.
       const stored = await storeUpload(file.name, file.bytes)
-      if ('refused' in stored) {
-        results.push({ name: file.name, code: stored.refused })
-        continue
-      }
+      if ('refused' in stored) results.push({ name: file.name, code: stored.refused })
+      else accepted.push({ name: file.name, ...stored })
+    } catch (error) {
+      console.error('[upload] could not store', file.name, error)
+      results.push({ name: file.name, code: 'ErrorCreatingProject' })
+    }
+  }
+  if (form && holding(received.fields)) {
+    for (const file of accepted) await holdUpload(ownerId, file)
+    results.held = { source: fields.data.source_language, target: fields.data.target_language, intent: received.fields.intent! }
+    return results
+  }
+  if (form) accepted.unshift(...(await takeHeldUploads(ownerId, received.held)))
+  const mtSystemId = fields.data.mt_system || undefined
+  if (mtSystemId && !systemsForPair(systems, fields.data.source_language, fields.data.target_language).some((system) => system.id === mtSystemId)) {
+    return [...results, ...accepted.map((file) => ({ name: file.name, code: 'UnknownMtSystem' as const }))]
+  }
+  const profile = fields.data.tm_pretranslate === undefined || fields.data.mt_pretranslate === undefined ? await loadProfileSafely(ownerId) : undefined
+  for (const file of accepted) {
+    try {
       const project = await createProjectWithFile({
         ownerId,
         name: file.name,
-        format: stored.format,
+        format: file.format,
         sourceLang: fields.data.source_language,
         targetLang: fields.data.target_language,
         mtSystemId,
         tmPretranslate: fields.data.tm_pretranslate ?? profile?.tmPretranslate ?? false,
         mtPretranslate: fields.data.mt_pretranslate ?? profile?.mtPretranslate ?? false,
-      }, stored.fileId)
+      }, file.fileId)
       results.push({ name: file.name, project })
     } catch (error) {
       console.error('[upload] could not create a project for', file.name, error)
       results.push({ name: file.name, code: 'ErrorCreatingProject' })
     }
   }
+  // Every ticked held file had expired (or was another user's), and none was picked.
+  if (results.length === 0) results.push({ name: '', code: 'MissingFileName' })
   wakeWorker()
   return results
 }
