@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, fillTarget, isNoJs, signIn, targetInput, targetOf, test } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, fillTarget, hydrated, isNoJs, signIn, targetInput, targetOf, test, uploadAndOpen } from './helpers'
 
 test.afterEach(async ({ page }) => deleteAllFiles(page))
 
@@ -54,4 +54,33 @@ test('translate, confirm and download', async ({ page }, testInfo) => {
   await row.getByRole('link', { name: 'Dzēst tulko.txt', exact: true }).click()
   await page.getByRole('button', { name: 'Dzēst', exact: true }).click()
   await expect(row).toHaveCount(0)
+})
+
+/**
+ * Issue 19 point 7: at 1280×800 a dozen short segments are in view (the toolbar is compact, the search folded), and
+ * a segment opened far down the file is scrolled into view — with JavaScript and without.
+ */
+test('a dozen short segments are in view at 1280×800, and the active one always', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page)
+  const lines = Array.from({ length: 40 }, (_, index) => `Short sentence number ${index + 1}.`)
+  await uploadAndOpen(page, testInfo, 'blivums.txt', `${lines.join('\n')}\n`)
+  await hydrated(page, testInfo)
+  const inView = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.segment-list tbody tr')].filter((row) => {
+        const box = row.getBoundingClientRect()
+        return box.top >= 0 && box.bottom <= window.innerHeight
+      }).length,
+    )
+  expect(await inView()).toBeGreaterThanOrEqual(12)
+  // A segment far down the file (opened by its address, as a deep link or the list's last position does): in view.
+  const firstId = Number((await page.locator('.segment-list tbody tr').first().getAttribute('id'))!.slice(1))
+  const url = new URL(page.url())
+  url.searchParams.set('segment', String(firstId + 34))
+  await page.goto(url.pathname + url.search)
+  await hydrated(page, testInfo)
+  const active = page.getByRole('row').filter({ has: targetOf(page, 35) })
+  await expect(active).toBeInViewport({ ratio: 1 })
+  expect(await inView()).toBeGreaterThanOrEqual(10)
 })

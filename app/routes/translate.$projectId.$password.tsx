@@ -92,7 +92,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wanted = place.segment ?? (searching ? undefined : job.lastSegmentId ?? undefined)
   const anchor = windowAnchor(url.searchParams, wanted)
   const [window, matches, fontSize, settings] = await Promise.all([
-    segmentWindow(project.id, anchor, env.SEGMENT_PAGE_SIZE, place.search),
+    // Issue 19: twice as many rows after the active one, so that a dozen short segments fill the screen without JavaScript.
+    segmentWindow(project.id, anchor, env.SEGMENT_PAGE_SIZE, place.search, 2 * env.SEGMENT_PAGE_SIZE),
     searching ? countMatches(project.id, place.search) : undefined,
     readFontSize(request),
     projectSettings(project, user.id),

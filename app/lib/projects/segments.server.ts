@@ -75,39 +75,42 @@ function searchConditions(search: SegmentSearch | undefined, first: number): { s
  * SPEC §7 "segments" with center/before/after: `size` segments on each side of the centre (which is included),
  * or `size` segments before or after a segment. An unknown anchor falls back to the first segments (SPEC §4
  * "if the wanted segment is absent, the first is activated"). With a search, only matching segments count.
+ * `ahead` (default `size`) replaces `size` after the centre and after an "after" anchor: the translator page shows
+ * more of what comes next, where a translator is heading (issue 19: a dozen rows in view without JavaScript).
  *
  * One statement per window (PGlite costs about a millisecond a statement): the rows, their number labels and
  * their chat icons come together.
  */
-export async function segmentWindow(projectId: number, anchor: WindowAnchor, size: number, search?: SegmentSearch): Promise<SegmentWindow> {
+export async function segmentWindow(projectId: number, anchor: WindowAnchor, size: number, search?: SegmentSearch, ahead = size): Promise<SegmentWindow> {
   const anchorId = 'first' in anchor ? undefined : 'center' in anchor ? anchor.center : 'before' in anchor ? anchor.before : anchor.after
-  if (anchorId === undefined) return firstWindow(projectId, size, search)
+  if (anchorId === undefined) return firstWindow(projectId, size + ahead + 1, search)
   // One row more than wanted on each side tells whether more exist there (SPEC §4 "loads more").
   const sides: WindowSide[] =
     'center' in anchor
       ? [
           { side: 'before', where: '<', limit: size + 1 },
-          { side: 'after', where: '>=', limit: size + 2 },
+          { side: 'after', where: '>=', limit: ahead + 2 },
         ]
       : 'before' in anchor
       ? [{ side: 'before', where: '<', limit: size + 1 }]
-      : [{ side: 'after', where: '>', limit: size + 1 }]
+      : [{ side: 'after', where: '>', limit: ahead + 1 }]
   const rows = await windowRows(projectId, sides, search, anchorId)
   // No rows at all: either the anchor is not this project's (fall back to the first segments) or nothing
   // around it matches the search; only then is a second look needed.
-  if (rows.length === 0 && (await positionOf(projectId, anchorId)) === undefined) return firstWindow(projectId, size, search)
+  if (rows.length === 0 && (await positionOf(projectId, anchorId)) === undefined) return firstWindow(projectId, size + ahead + 1, search)
   const before = rows.filter((row) => row.side === 'before').reverse()
   const after = rows.filter((row) => row.side === 'after')
   if ('center' in anchor) {
-    return windowOf([...before.slice(-size), ...after.slice(0, size + 1)], before.length > size, after.length > size + 1)
+    return windowOf([...before.slice(-size), ...after.slice(0, ahead + 1)], before.length > size, after.length > ahead + 1)
   }
   if ('before' in anchor) return windowOf(before.slice(-size), before.length > size, true)
-  return windowOf(after.slice(0, size), true, after.length > size)
+  return windowOf(after.slice(0, ahead), true, after.length > ahead)
 }
 
-async function firstWindow(projectId: number, size: number, search: SegmentSearch | undefined): Promise<SegmentWindow> {
-  const rows = await windowRows(projectId, [{ side: 'after', where: '>', limit: size * 2 + 2 }], search)
-  return windowOf(rows.slice(0, size * 2 + 1), false, rows.length > size * 2 + 1)
+/** The file's first `rows` segments (no anchor, or one not of this project). */
+async function firstWindow(projectId: number, rows: number, search: SegmentSearch | undefined): Promise<SegmentWindow> {
+  const found = await windowRows(projectId, [{ side: 'after', where: '>', limit: rows + 1 }], search)
+  return windowOf(found.slice(0, rows), false, found.length > rows)
 }
 
 interface WindowSide {
