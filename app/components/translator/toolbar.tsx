@@ -12,22 +12,25 @@ export const SEGMENT_FORM = 'segment-form'
 export const segmentActions: {
   intent: string
   label: string
+  /** Issue 19: a glyph beside the text; below 1400 px the glyph alone shows (the text stays the button's name). */
+  icon: string
   hotkey?: string
   primary?: boolean
 }[] = [
-  { intent: 'previous', label: 'actions.previous', hotkey: 'previous' },
-  { intent: 'next', label: 'actions.next', hotkey: 'next' },
+  { intent: 'previous', label: 'actions.previous', icon: '↑', hotkey: 'previous' },
+  { intent: 'next', label: 'actions.next', icon: '↓', hotkey: 'next' },
   {
     intent: 'confirm',
     label: 'actions.confirm',
+    icon: '✓',
     hotkey: 'confirm',
     primary: true,
   },
-  { intent: 'save-draft', label: 'actions.saveDraft' },
-  { intent: 'clear', label: 'actions.clear', hotkey: 'clear' },
-  { intent: 'copy-source', label: 'actions.copySource', hotkey: 'copy-source' },
-  { intent: 'split', label: 'split.split', hotkey: 'split' },
-  { intent: 'merge', label: 'split.merge', hotkey: 'merge' },
+  { intent: 'save-draft', label: 'actions.saveDraft', icon: '✎' },
+  { intent: 'clear', label: 'actions.clear', icon: '✕', hotkey: 'clear' },
+  { intent: 'copy-source', label: 'actions.copySource', icon: '⇥', hotkey: 'copy-source' },
+  { intent: 'split', label: 'split.split', icon: '✂', hotkey: 'split' },
+  { intent: 'merge', label: 'split.merge', icon: '⋈', hotkey: 'merge' },
 ]
 
 /** Split at the caret when it stands in the active source; otherwise the form's word field decides. */
@@ -75,7 +78,7 @@ export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memori
         {t('backToFiles')}
       </Link>
       <span className="toolbar-group">
-        {segmentActions.map(({ intent, label, hotkey, primary }) => (
+        {segmentActions.map(({ intent, label, icon, hotkey, primary }) => (
           <button
             key={intent}
             type="submit"
@@ -85,9 +88,13 @@ export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memori
             data-hotkey={hotkey}
             disabled={!hasActive}
             onClick={intent === 'split' ? rememberSplitCaret : undefined}
-            className={primary ? 'button-primary' : undefined}
+            className={primary ? 'tool-button button-primary' : 'tool-button'}
+            title={t(label)}
           >
-            {t(label)}
+            <span className="tool-icon" aria-hidden="true">
+              {icon}
+            </span>
+            <span className="tool-text">{t(label)}</span>
           </button>
         ))}
       </span>
