@@ -4,7 +4,10 @@ import { readFileListQuery } from '~/lib/projects/file-list'
 import { holdUpload, listHeldUploads, takeHeldUploads } from '~/lib/projects/held-uploads.server'
 import { removeOrphanedFiles, storeFile } from '~/lib/projects/stored-files.server'
 import { createProject, listProjects } from '~/lib/projects/projects.server'
+import { cultureCookie } from '~/lib/i18n/i18n.server'
+import { loader as indexLoader } from '~/routes/_index'
 import { signedInUser } from './accounts'
+import { context, get, settle } from './remix'
 import { withTestDatabase } from './database'
 
 /** Issue 19: the file list found by name, language pair and state, and ordered, a page at a time. */
@@ -92,5 +95,31 @@ describe('files held across a language swap without JavaScript', () => {
     expect(await listHeldUploads(ownerId)).toEqual([])
     expect(await removeOrphanedFiles()).toBeGreaterThanOrEqual(1)
     expect(await db().query('select 1 from held_uploads where file_id = $1', [fileId])).toEqual([])
+  })
+})
+
+describe('the progress of a file being analysed or pretranslated, on its row', () => {
+  it('shows the percent and the time left at the pace so far, per interface language', async () => {
+    const { user, cookie } = await signedInUser('progress@example.lv')
+    const { id } = await createProject({ ownerId: user.id, name: 'gara.txt', format: 'txt', bytes: new TextEncoder().encode('x'), sourceLang: 'en', targetLang: 'lv', tmPretranslate: false, mtPretranslate: false })
+    // A quarter done in 100 s: 300 s left at that pace.
+    await db().query(
+      `update projects set status = 'READY', analysis_status = 'ANALYSING', segment_count = 12000, segments_analyzed = 3000, created_at = now() - interval '100 seconds' where id = $1`,
+      [id],
+    )
+    const progress = async (language: string) => {
+      const culture = (await cultureCookie.serialize(language)).split(';')[0]!
+      const page = await settle<{ projects: { name: string; progress?: string }[] }>(() => indexLoader({ request: get('/', `${cookie}; ${culture}`), params: {}, context }))
+      return page.data.projects.find((project) => project.name === 'gara.txt')!.progress
+    }
+    expect(await progress('lv')).toBe('25%; vēl aptuveni 5 minūtes')
+    expect(await progress('en')).toBe('25%; about 5 minutes left')
+    // Russian puts a no-break space before the percent sign (CLDR).
+    expect(await progress('ru')).toBe('25\u00a0%; осталось примерно 5 минут')
+    // Pretranslation shows its percent.
+    await db().query(`update projects set analysis_status = 'PRETRANSLATING', pretranslated = 9000 where id = $1`, [id])
+    expect(await progress('en')).toBe('75%')
+    await db().query(`update projects set analysis_status = 'DONE' where id = $1`, [id])
+    expect(await progress('en')).toBeUndefined()
   })
 })
