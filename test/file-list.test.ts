@@ -107,7 +107,7 @@ describe('the progress of a file being analysed or pretranslated, on its row', (
       `update projects set status = 'READY', analysis_status = 'ANALYSING', segment_count = 12000, segments_analyzed = 3000, created_at = now() - interval '100 seconds' where id = $1`,
       [id],
     )
-    const progress = async (language: string) => {
+    const progress = async (language: 'lv' | 'en' | 'ru') => {
       const culture = (await cultureCookie.serialize(language)).split(';')[0]!
       const page = await settle<{ projects: { name: string; progress?: string }[] }>(() => indexLoader({ request: get('/', `${cookie}; ${culture}`), params: {}, context }))
       return page.data.projects.find((project) => project.name === 'gara.txt')!.progress
