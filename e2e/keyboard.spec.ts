@@ -24,30 +24,31 @@ const announced = (page: Page) => page.locator('.flash-region[role="status"]')
  */
 test('translate and confirm three segments, insert a tag and use a suggestion with the keyboard only', async ({ page }, testInfo) => {
   const noJs = isNoJs(testInfo)
-  // The memory the suggestion comes from (set up the usual way; the keyboard-only part starts in the translator).
+  // The memory the suggestion comes from (set up the usual way; the keyboard-only part starts in the translator). The
+  // sentences are this spec's own: the specs share one memory, and others count the suggestions they get.
   await signIn(page)
-  await uploadAndOpen(page, testInfo, 'tastatura-atmina.txt', 'Zebra crossing 12 lights ahead.\n')
-  await fillTarget(page, testInfo, 1, 'Zebras pārejai 12 gaismas priekšā.')
+  await uploadAndOpen(page, testInfo, 'tastatura-atmina.txt', 'Purple kayak number 12 floats downstream.\n')
+  await fillTarget(page, testInfo, 1, 'Violetais kajaks numur 12 peld lejup.')
   await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
   await expect(page.getByRole('row', { name: /Apstiprināts/ })).toBeVisible()
   await page.goto('/')
-  await uploadAndOpen(page, testInfo, 'tastatura.html', '<p>Open the <b>file</b> now.</p>\n<p>Zebra crossing 14 lights ahead.</p>\n<p>Close the door.</p>\n')
+  await uploadAndOpen(page, testInfo, 'tastatura.html', '<p>Keep the <b>sketch</b> nearby.</p>\n<p>Purple kayak number 14 floats downstream.</p>\n<p>Feed the tortoise slowly.</p>\n')
   await expectNoAxeViolations(page, testInfo)
   const confirm = page.getByRole('button', { name: 'Apstiprināt', exact: true })
 
   // Segment 1: the tag pair goes in with Ctrl+Alt+1 around the word typed inside it.
   await tabTo(page, targetInput(page, testInfo, 1))
   if (noJs) {
-    await page.keyboard.type('Atveriet <b1>datni</b1> tagad.')
+    await page.keyboard.type('Turiet <b1>skici</b1> tuvumā.')
     await tabTo(page, confirm, { back: true })
     await page.keyboard.press('Enter')
   } else {
-    await page.keyboard.type('Atveriet ')
+    await page.keyboard.type('Turiet ')
     await page.keyboard.press('Control+Alt+1')
-    await page.keyboard.type('datni')
+    await page.keyboard.type('skici')
     // The arrow steps over the closing chip.
     await page.keyboard.press('ArrowRight')
-    await page.keyboard.type(' tagad.')
+    await page.keyboard.type(' tuvumā.')
     await expect(page.locator('#editor-active-span')).toBeFocused()
     await page.keyboard.press('Control+Enter')
   }
@@ -75,12 +76,12 @@ test('translate and confirm three segments, insert a tag and use a suggestion wi
   await expect(targetOf(page, 3)).toBeVisible()
   if (noJs) {
     await tabTo(page, targetInput(page, testInfo, 3))
-    await page.keyboard.type('Aizveriet durvis.')
+    await page.keyboard.type('Barojiet bruņurupuci lēnām.')
     await tabTo(page, confirm, { back: true })
     await page.keyboard.press('Enter')
   } else {
     await expect(targetInput(page, testInfo, 3)).toBeFocused()
-    await page.keyboard.type('Aizveriet durvis.')
+    await page.keyboard.type('Barojiet bruņurupuci lēnām.')
     await page.keyboard.press('Control+Enter')
   }
   await expect(announced(page)).toHaveText('3. segments apstiprināts.')
@@ -89,11 +90,11 @@ test('translate and confirm three segments, insert a tag and use a suggestion wi
   const rows = page.getByRole('row').filter({ has: page.locator('.segment-status') })
   await expect(rows).toHaveCount(3)
   for (const row of await rows.all()) await expect(row.locator('.segment-status')).toContainText('Apstiprināts')
-  await expect(rows.nth(0).locator('td').nth(1)).toHaveText('Atveriet <b1>datni</b1> tagad.')
+  await expect(rows.nth(0).locator('td').nth(1)).toHaveText('Turiet <b1>skici</b1> tuvumā.')
   await expect(rows.nth(0).locator('td').nth(1).getByRole('img', { name: 'atverošais tags b1' })).toBeVisible()
-  await expect(rows.nth(1)).toContainText('Zebras pārejai 14 gaismas priekšā.')
+  await expect(rows.nth(1)).toContainText('Violetais kajaks numur 14 peld lejup.')
   await expect(rows.nth(1).locator('.segment-status')).toContainText('TA 97%')
-  await expect(rows.nth(2)).toContainText('Aizveriet durvis.')
+  await expect(rows.nth(2)).toContainText('Barojiet bruņurupuci lēnām.')
   await expect(page.getByText(/Iztulkoti 100\s?% no 3 segmentiem/)).toBeVisible()
   await expectNoAxeViolations(page, testInfo)
 })
