@@ -182,7 +182,7 @@ export function UploadForm({ source, target, sources, targets, systems, accept, 
         />
       </div>
       {!hydrated && held.length > 0 ? (
-        <fieldset className="held-files">
+        <fieldset>
           <legend>{t('upload.held')}</legend>
           {held.map((file) => (
             <label key={file.id} className="checkbox">

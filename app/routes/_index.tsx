@@ -130,10 +130,8 @@ async function upload(request: Request, ownerId: number) {
   if (!results) return data({ error: 'common:errors.unexpected' as const, results: [] }, { status: 400 })
   const refused = results.filter((result) => result.code)
   if (results.held && refused.length === 0) {
-    // Issue 19, without JavaScript: the swap or "show domains" button; the loader swaps, the form lists the held files.
-    const { systems } = await mtRegistry().listSystems()
-    const chosen = { source: results.held.source, target: results.held.target }
-    const { source, target } = results.held.intent === 'swap' ? swapLanguages(chosen, widgetLanguages(systems)) : chosen
+    // Issue 19, without JavaScript: the swap or "show domains" button; the languages come back, the form lists the held files.
+    const { source, target } = results.held
     throw redirect(`/?${new URLSearchParams({ source_language: source, target_language: target })}`)
   }
   if (refused.length === 0) {

@@ -6,9 +6,9 @@ import { allowedExtensions } from '../formats/registry.server'
 import { loadProfileSafely } from '../profile/profile.server'
 import { mtRegistry } from '../mt/registry.server'
 import { systemsForPair } from '../mt/systems'
-import { widgetLanguages } from './languages'
+import { swapLanguages, widgetLanguages } from './languages'
 import { storeUpload } from '../threads/helper-thread.server'
-import { holdUpload, takeHeldUploads } from './held-uploads.server'
+import { holdUpload, takeHeldUploads, type TakenUpload } from './held-uploads.server'
 import { createProjectWithFile } from './projects.server'
 import { checkFile, type UploadErrorCode, type UploadLimits } from './upload-rules'
 
@@ -108,15 +108,11 @@ function holding(fields: Record<string, string>): boolean {
   return fields.intent === 'swap' || fields.intent === 'languages'
 }
 
-/** What the form held its files for: the languages and the button, for the page shown again. */
+/** The languages the form comes back with after holding its files (swapped by the swap button). */
 export interface HeldForm {
   source: string
   target: string
-  intent: string
 }
-
-/** A file of the upload ready to become a project: stored, its format recognised. */
-type Accepted = { name: string; fileId: number; format: string }
 
 /**
  * The whole upload (issue #3 "Upload"): read the files, refuse what breaks the rules, create a project per
@@ -143,7 +139,8 @@ export async function uploadFiles(request: Request, ownerId: number, { form = fa
   const excused = form && (holding(received.fields) || received.held.length > 0)
   const refused = received.refused.filter((refusal) => !(excused && refusal.code === 'MissingFileName'))
   const results: UploadResult[] & { held?: HeldForm } = refused.map((refusal) => ({ ...refusal }))
-  const accepted: Accepted[] = []
+  // Stored, their format recognised: each becomes a project (or is held).
+  const accepted: TakenUpload[] = []
   for (const file of received.files) {
     try {
       // Recognised (a 10 MB text is decoded whole to check it) and stored off this thread.
@@ -157,7 +154,8 @@ export async function uploadFiles(request: Request, ownerId: number, { form = fa
   }
   if (form && holding(received.fields)) {
     for (const file of accepted) await holdUpload(ownerId, file)
-    results.held = { source: fields.data.source_language, target: fields.data.target_language, intent: received.fields.intent! }
+    const chosen = { source: fields.data.source_language, target: fields.data.target_language }
+    results.held = received.fields.intent === 'swap' ? swapLanguages(chosen, languages) : chosen
     return results
   }
   if (form) accepted.unshift(...(await takeHeldUploads(ownerId, received.held)))
