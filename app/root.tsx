@@ -14,6 +14,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { FlashRegion } from './components/flash-message'
+import { LocaleBundle } from './components/locale-bundle'
 import { useNonce } from './components/nonce'
 import { SiteHeader } from './components/site-header'
 import { useRootData } from './components/use-root-data'
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <LocaleBundle language={language} />
         {errorTitle ? <title>{errorTitle}</title> : <Meta />}
         <Links />
       </head>

@@ -1,4 +1,4 @@
-import { deleteAllFiles, expect, expectNoAxeViolations, signIn, test, uploadAndOpen } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, hydrated, isNoJs, signIn, test, uploadAndOpen } from './helpers'
 
 test.afterEach(async ({ page }) => deleteAllFiles(page))
 
@@ -33,8 +33,18 @@ for (const [language, culture, heading] of [
       return new URL(page.url()).pathname
     })()
     await context.addCookies([{ name: 'culture', value: encodeURIComponent(culture), url: baseURL! }])
+    // Issue 19 point 11: a page's strings arrive in the one bundle its head asks for (never file by file, nor
+    // the default language's files for a fallback), and only with JavaScript.
+    const strings: string[] = []
+    page.on('request', (request) => {
+      const address = new URL(request.url())
+      if (address.pathname.startsWith('/locales/')) strings.push(address.pathname)
+    })
     for (const path of screens(translator)) {
+      strings.length = 0
       await page.goto(path)
+      await hydrated(page, testInfo)
+      expect(strings, path).toEqual(isNoJs(testInfo) ? [] : [`/locales/${language}/bundle.json`])
       await expect(page.locator('html')).toHaveAttribute('lang', language)
       if (path === '/') await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
       expect(await page.locator('body').innerText(), `${path} shows a message key`).not.toMatch(RAW_KEY)

@@ -78,9 +78,20 @@ test('a dozen short segments are in view at 1280×800, and the active one always
   const firstId = Number((await page.locator('.segment-list tbody tr').first().getAttribute('id'))!.slice(1))
   const url = new URL(page.url())
   url.searchParams.set('segment', String(firstId + 34))
+  const strings: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/locales/')) strings.push(request.url())
+  })
   await page.goto(url.pathname + url.search)
   await hydrated(page, testInfo)
   const active = page.getByRole('row').filter({ has: targetOf(page, 35) })
   await expect(active).toBeInViewport({ ratio: 1 })
   expect(await inView()).toBeGreaterThanOrEqual(10)
+  // Issue 19 point 11: the page's strings come in one request its head starts, not one per namespace after the scripts.
+  if (isNoJs(testInfo)) expect(strings).toEqual([])
+  else {
+    expect(strings).toHaveLength(1)
+    expect(new URL(strings[0]!).pathname).toBe('/locales/lv/bundle.json')
+    expect(new URL(strings[0]!).searchParams.get('ns')?.split(',')).toEqual(expect.arrayContaining(['common', 'translate', 'editor']))
+  }
 })

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useFetcher, useLoaderData, useRevalidator, type ShouldRevalidateFunction } from '@remix-run/react'
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TagEditor, UnusedTags, type TagEditorHandle } from '~/components/editor/tag-editor'
 import type { UnusedTag } from '~/components/editor/editor-model'
@@ -258,17 +258,25 @@ type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { analysi
 export default function Translate() {
   const loaded = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
-  const hydrated = useHydrated()
-  const { t } = useTranslation('translate')
   useHotkeys()
   if (loaded.analysing && loaded.broken) return <BrokenFile name={loaded.name} reason={loaded.broken} deleteHref={loaded.deleteHref} />
   if (loaded.analysing) return <AnalysingWait name={loaded.name} pretranslating={loaded.pretranslating} done={loaded.done} total={loaded.total} />
+  return <Translator loaded={loaded} answer={answer} />
+}
+
+/**
+ * The translator itself, rendered again only when the page's data or an action's answer changes. The router's
+ * hooks render every component that uses them whenever any fetcher moves (a background draft save: three times),
+ * and on a slow machine rendering the whole page then cost tens of milliseconds in the middle of typing.
+ */
+const Translator = memo(function Translator({ loaded, answer }: { loaded: Loaded; answer: ReturnType<typeof useActionData<typeof action>> }) {
+  const { t } = useTranslation('translate')
   const here = placeHref(loaded.base, {
     ...loaded.place,
     segment: loaded.activeId,
   })
   return (
-    <section className="translator" aria-labelledby="translate-title" data-hydrated={hydrated ? 'true' : undefined} data-font-size={loaded.fontSize}>
+    <section className="translator" aria-labelledby="translate-title" data-font-size={loaded.fontSize}>
       <div className="translator-heading">
         <h1 id="translate-title">{loaded.name}</h1>
       </div>
@@ -340,7 +348,7 @@ export default function Translate() {
       <TranslatorFooter footer={loaded.footer} name={loaded.name} language={loaded.language} />
     </section>
   )
-}
+})
 
 function BrokenFile({ name, reason, deleteHref }: { name: string; reason: string; deleteHref: string }) {
   const { t } = useTranslation(['files', 'translate'])
@@ -480,11 +488,9 @@ function useMoreSegments(loaded: Loaded) {
   return { segments, hasBefore: more.hasBefore, hasAfter: more.hasAfter, container, topEdge, bottomEdge }
 }
 
-function SegmentRow({ segment, number, active, loaded }: { segment: MarkedSegment; number: string; active: boolean; loaded: Loaded }) {
+/** A row renders again only when its own props change (see Translator); the active row's parts follow the draft save. */
+const SegmentRow = memo(function SegmentRow({ segment, number, active, loaded }: { segment: MarkedSegment; number: string; active: boolean; loaded: Loaded }) {
   const { t } = useTranslation('translate')
-  const draft = useFetcher<DraftAnswer>({ key: `draft-${segment.id}` })
-  const drafted = active && draft.data?.ok === true
-  const status = drafted && segment.status === 'NEW' ? 'DRAFT' : segment.status
   return (
     <tr id={`s${segment.id}`} className={active ? 'segment-active' : undefined}>
       <th scope="row">
@@ -510,7 +516,7 @@ function SegmentRow({ segment, number, active, loaded }: { segment: MarkedSegmen
       <td lang={loaded.targetLang} className="segment-target">
         {active ? (
           <>
-            <SegmentForm segment={segment} number={number} loaded={loaded} draft={draft} />
+            <SegmentForm segment={segment} number={number} loaded={loaded} />
             <QaList warnings={segment.warnings} report={loaded.qaReport} />
           </>
         ) : segment.target ? (
@@ -518,12 +524,23 @@ function SegmentRow({ segment, number, active, loaded }: { segment: MarkedSegmen
         ) : null}
       </td>
       <td className="segment-status">
-        <SegmentTools segment={segment} status={status} manual={drafted} />
+        {active ? <ActiveSegmentTools segment={segment} /> : <SegmentTools segment={segment} status={segment.status} manual={false} />}
         <CommentsIcon state={loaded.commented[segment.id]} />
         <QaBadge warnings={segment.warnings} />
       </td>
     </tr>
   )
+})
+
+/** The background draft save of a segment (SegmentForm submits it; the status column shows its result). */
+function useDraft(segmentId: number) {
+  return useFetcher<DraftAnswer>({ key: `draft-${segmentId}` })
+}
+
+/** The active segment's status: a draft saved in the background shows as one, by hand. */
+function ActiveSegmentTools({ segment }: { segment: SegmentView }) {
+  const drafted = useDraft(segment.id).data?.ok === true
+  return <SegmentTools segment={segment} status={drafted && segment.status === 'NEW' ? 'DRAFT' : segment.status} manual={drafted} />
 }
 
 /** SPEC §2 tools column: MT, the TM match percent coloured by SPEC §9's bands, or a pencil for manual. */
@@ -551,18 +568,9 @@ function SegmentTools({ segment, status, manual }: { segment: SegmentView; statu
   )
 }
 
-function SegmentForm({
-  segment,
-  number,
-  loaded,
-  draft,
-}: {
-  segment: SegmentView
-  number: string
-  loaded: Loaded
-  draft: ReturnType<typeof useFetcher<DraftAnswer>>
-}) {
+function SegmentForm({ segment, number, loaded }: { segment: SegmentView; number: string; loaded: Loaded }) {
   const { t } = useTranslation('translate')
+  const draft = useDraft(segment.id)
   const form = useRef<HTMLFormElement>(null)
   const reference = useEditingClock(loaded.renderedAt)
   const timer = useRef<ReturnType<typeof setTimeout>>()
@@ -633,15 +641,24 @@ function TargetField({ segment, number, loaded, onEdit }: { segment: SegmentView
   const hydrated = useHydrated()
   const textarea = useRef<HTMLTextAreaElement>(null)
   const editor = useRef<TagEditorHandle>(null)
-  const [target, setTarget] = useState(segment.target ?? '')
+  // What is typed lives in the editor and the hidden field, not in state: a keystroke renders nothing here
+  // (on a slow machine, rendering this field and its buttons again took a good part of each key's time).
+  const [initial] = useState(segment.target ?? '')
+  const field = useRef<HTMLInputElement>(null)
   const [unused, setUnused] = useState<UnusedTag[]>([])
   const [invalid, setInvalid] = useState(false)
   const refused = useRootData()?.flash?.key === 'translate:errors.invalidTags'
   useEffect(() => {
     if (!refused) return
-    setTarget(segment.target ?? '')
+    editor.current?.replace(segment.target ?? '')
+    if (field.current) field.current.value = segment.target ?? ''
     if (textarea.current) textarea.current.value = segment.target ?? ''
   }, [refused, loaded.renderedAt, segment.target])
+  // The hidden field is given no value by React, which would put its default back on every render (a hidden
+  // input's value is its default): it starts with the stored text and then follows each edit.
+  useLayoutEffect(() => {
+    if (field.current) field.current.value = initial
+  }, [hydrated, initial])
   // Focus follows the active segment after every action (the issue's "focus moves predictably").
   useEffect(() => {
     if (hydrated) editor.current?.focus()
@@ -684,16 +701,16 @@ function TargetField({ segment, number, loaded, onEdit }: { segment: SegmentView
   const keepCaret = (event: React.MouseEvent) => event.preventDefault()
   return (
     <>
-      <input type="hidden" name="target" value={target} />
+      <input type="hidden" name="target" ref={field} />
       <TagEditor
         ref={editor}
         id={`target-${segment.id}`}
-        value={target}
+        value={initial}
         source={segment.source}
         label={t('targetLabel', { number })}
         lang={loaded.targetLang}
         onChange={(value) => {
-          setTarget(value)
+          if (field.current) field.current.value = value
           setInvalid(false)
           onEdit()
           autocomplete.update()

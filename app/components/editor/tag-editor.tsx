@@ -77,6 +77,8 @@ export interface TagEditorHandle {
   insertText(text: string): boolean
   /** The text of the caret's span before the caret (autocomplete's last typed word). */
   textBeforeCaret(): string
+  /** Replaces the content with a value from outside (a refused save puts the stored text back); undo can bring back what it replaced. */
+  replace(value: string): void
 }
 
 interface Selected {
@@ -193,17 +195,23 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
     [commit, currentSelection],
   )
 
-  // A value from outside (first render, a save result, copy source, clear) replaces the content.
-  useBrowserLayoutEffect(() => {
-    if (container.current?.childElementCount && value === accepted.current) return
-    if (value !== accepted.current) history.current = recordEdit(history.current, value, 'other', Date.now())
-    accepted.current = value
-    const next = piecesOf(parse(value))
-    const focus = currentSelection()?.focus
-    const plain = focus ? plainOffsetOfPosition(pieces.current, focus) : Number.MAX_SAFE_INTEGER
-    render(next, positionOfPlainOffset(next, plain))
-    reportUnused()
-  }, [value, render, reportUnused, currentSelection])
+  /** A value from outside replaces the content, the caret staying at the same place in the plain text. */
+  const replace = useCallback(
+    (outside: string) => {
+      if (container.current?.childElementCount && outside === accepted.current) return
+      if (outside !== accepted.current) history.current = recordEdit(history.current, outside, 'other', Date.now())
+      accepted.current = outside
+      const next = piecesOf(parse(outside))
+      const focus = currentSelection()?.focus
+      const plain = focus ? plainOffsetOfPosition(pieces.current, focus) : Number.MAX_SAFE_INTEGER
+      render(next, positionOfPlainOffset(next, plain))
+      reportUnused()
+    },
+    [render, reportUnused, currentSelection],
+  )
+
+  // The value prop (first render, a save result, copy source, clear) replaces the content.
+  useBrowserLayoutEffect(() => replace(value), [value, replace])
 
   useEffect(() => {
     reportedUnused.current = undefined
@@ -257,8 +265,9 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
         const focus = currentSelection()?.focus
         return focus ? (pieces.current.texts[focus.span] ?? '').slice(0, focus.offset) : ''
       },
+      replace,
     }),
-    [insertUnused, insertText, travel, currentSelection],
+    [insertUnused, insertText, travel, currentSelection, replace],
   )
 
   /** Reads the typed text back (the chips are unchanged: only this code adds or removes them). */

@@ -18,7 +18,9 @@ export function useAutocomplete(editor: RefObject<TagEditorHandle>, sources: { t
     /** After an edit: what the word at the caret may become. */
     update() {
       const typed = typedWord(editor.current?.textBeforeCaret() ?? '')
-      setOffer(typed && typed !== dismissed.current ? completionFor(typed, words, sources.language) : undefined)
+      const next = typed && typed !== dismissed.current ? completionFor(typed, words, sources.language) : undefined
+      // The same offer (or none) again renders nothing: most keys change neither.
+      setOffer((current) => (current?.word === next?.word && current?.rest === next?.rest ? current : next))
     },
     /** The editor's keys: Tab takes the offer, Esc puts it away. */
     onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
