@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteError,
+  type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -78,6 +79,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   )
 }
+
+/** A translator's background draft save (`respond=data`) changes nothing the root shows: no need to ask again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get('respond') === 'data' ? false : defaultShouldRevalidate
 
 export default function App() {
   const root = useRootData()

@@ -469,7 +469,8 @@ function useMoreSegments(loaded: Loaded) {
     const address = (edge: 'after' | 'before', id: number) => {
       const params = new URLSearchParams(placeHref(loaded.base, { ...loaded.place, segment: undefined }).split('?')[1] ?? '')
       params.set(edge, String(id))
-      return `${loaded.base}?${params}`
+      // The pages have a route of their own (…_.more.tsx): never read again after an action.
+      return `${loaded.base}/more?${params}`
     }
     const observer = new IntersectionObserver(
       (entries) => {
@@ -488,8 +489,18 @@ function useMoreSegments(loaded: Loaded) {
   return { segments, hasBefore: more.hasBefore, hasAfter: more.hasAfter, container, topEdge, bottomEdge }
 }
 
-/** A row renders again only when its own props change (see Translator); the active row's parts follow the draft save. */
-const SegmentRow = memo(function SegmentRow({ segment, number, active, loaded }: { segment: MarkedSegment; number: string; active: boolean; loaded: Loaded }) {
+interface SegmentRowProps {
+  segment: MarkedSegment
+  number: string
+  active: boolean
+  loaded: Loaded
+}
+
+/**
+ * A row renders again only when what it shows changed (see Translator; sameRow): after a confirm the page's data is
+ * all new, but most rows of the window are the same. The active row's parts follow the draft save.
+ */
+const SegmentRow = memo(function SegmentRow({ segment, number, active, loaded }: SegmentRowProps) {
   const { t } = useTranslation('translate')
   return (
     <tr id={`s${segment.id}`} className={active ? 'segment-active' : undefined}>
@@ -530,7 +541,21 @@ const SegmentRow = memo(function SegmentRow({ segment, number, active, loaded }:
       </td>
     </tr>
   )
-})
+}, sameRow)
+
+/** An inactive row shows its segment, its languages and its comments icon; the active one the whole page's data. */
+function sameRow(before: SegmentRowProps, after: SegmentRowProps): boolean {
+  if (before.active !== after.active || before.number !== after.number) return false
+  if (before.active) return before.segment === after.segment && before.loaded === after.loaded
+  if (before.loaded === after.loaded) return before.segment === after.segment
+  const id = after.segment.id
+  return (
+    before.loaded.sourceLang === after.loaded.sourceLang &&
+    before.loaded.targetLang === after.loaded.targetLang &&
+    JSON.stringify(before.loaded.commented[id]) === JSON.stringify(after.loaded.commented[id]) &&
+    JSON.stringify(before.segment) === JSON.stringify(after.segment)
+  )
+}
 
 /** The background draft save of a segment (SegmentForm submits it; the status column shows its result). */
 function useDraft(segmentId: number) {
