@@ -22,8 +22,11 @@ export function segmentWords(canonical: string): number[] {
  * source already (the import indexes it too), saves doing it twice.
  */
 export function unitWords(source: string, target: string, sourceTokens = tokenize(source).tokens): number[] {
-  const words = new Set(wordForms(sourceTokens).map(keyHash))
-  for (const form of wordForms(tokenize(target).tokens)) words.add(keyHash(form))
+  const words = new Set<number>()
+  for (const tokens of [sourceTokens, tokenize(target).tokens]) {
+    // A word's key is its lower-cased form already; a number's form has no case (wordForms, without the copies).
+    for (const token of tokens) if (token.kind !== 'punctuation') words.add(keyHash(token.kind === 'word' ? token.key : token.form))
+  }
   return [...words].sort((a, b) => a - b)
 }
 

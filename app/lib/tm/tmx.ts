@@ -147,6 +147,7 @@ class TmxHandler implements CheckedHandler {
   private inSeg = false
   /** > 0 inside an inline code's native content (bpt, ept, it, ph, ut and any <sub> in them): not text. */
   private codeDepth = 0
+  private readonly dates = new DateReader()
 
   constructor(
     private readonly pair: LanguagePair,
@@ -262,17 +263,14 @@ class TmxHandler implements CheckedHandler {
     }
     const attribute = (name: string) => target.attributes[name] ?? unit.attributes[name]
     this.report.imported++
-    this.emit({
-      source: serialize(sourceTokens),
-      target: serialize(targetTokens),
-      sourceLang: source.lang,
-      targetLang: target.lang,
-      ...definedOnly({
-        creator: attribute('creationid'),
-        created: parseTmxDate(attribute('creationdate')),
-        changed: parseTmxDate(attribute('changedate')),
-      }),
-    })
+    const read: TmUnit = { source: serialize(sourceTokens), target: serialize(targetTokens), sourceLang: source.lang, targetLang: target.lang }
+    const creator = attribute('creationid')
+    const created = this.dates.read(attribute('creationdate'))
+    const changed = this.dates.read(attribute('changedate'))
+    if (creator !== undefined) read.creator = creator
+    if (created) read.created = created
+    if (changed) read.changed = changed
+    this.emit(read)
   }
 
   private skip(issue: TmxIssue<TmxSkipCode>): void {
@@ -296,6 +294,21 @@ function samePrimary(a: string, b: string): boolean {
   return a !== '' && primary(a) === primary(b)
 }
 
+/** parseTmxDate remembering its last answer: the units of a TMX often share their dates, a whole file one. */
+class DateReader {
+  private lastText: string | undefined
+  private lastTime: number | undefined
+
+  read(text: string | undefined): Date | undefined {
+    if (text === undefined) return undefined
+    if (text !== this.lastText) {
+      this.lastText = text
+      this.lastTime = parseTmxDate(text)?.getTime()
+    }
+    return this.lastTime === undefined ? undefined : new Date(this.lastTime)
+  }
+}
+
 /** TMX dates are UTC, YYYYMMDDThhmmssZ; anything else is ignored rather than failing the unit. */
 export function parseTmxDate(value: string | undefined): Date | undefined {
   const match = value && /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value.trim())
@@ -310,10 +323,14 @@ function isBlank(tokens: TaggedText): boolean {
 }
 
 function lowerCaseKeys(attributes: Record<string, string>): Record<string, string> {
+  // Nearly always so already: then the object is kept as it is.
+  if (Object.keys(attributes).every((key) => LOWER_CASE_NAME.test(key))) return attributes
   const lowered: Record<string, string> = {}
   for (const [key, value] of Object.entries(attributes)) lowered[key.toLowerCase()] = value
   return lowered
 }
+
+const LOWER_CASE_NAME = /^[a-z0-9:_.-]*$/
 
 function definedOnly<T extends object>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>
