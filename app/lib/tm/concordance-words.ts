@@ -1,5 +1,5 @@
 import { keyHash } from './index-keys'
-import { textTokens, tokenize } from './tokens'
+import { textTokens, tokenize, type TextUnitToken } from './tokens'
 
 /**
  * Concordance words (SPEC §2 concordance; docs/decisions/0014): a unit's source and target as the whole words and
@@ -8,8 +8,11 @@ import { textTokens, tokenize } from './tokens'
  *
  * A hash collision can only add a candidate, which the exact check on the text (concordance.server.ts) drops.
  */
-function wordForms(plainOrTokens: ReturnType<typeof textTokens>): string[] {
-  return plainOrTokens.filter((token) => token.kind !== 'punctuation').map((token) => token.form.toLowerCase())
+function wordForms(tokens: readonly TextUnitToken[]): string[] {
+  const forms: string[] = []
+  // A word's key is its form lower-cased already; a number's form has no case; punctuation is no word.
+  for (const token of tokens) if (token.kind !== 'punctuation') forms.push(token.kind === 'word' ? token.key : token.form)
+  return forms
 }
 
 /** The distinct word hashes of a canonical string, sorted. */
@@ -23,10 +26,7 @@ export function segmentWords(canonical: string): number[] {
  */
 export function unitWords(source: string, target: string, sourceTokens = tokenize(source).tokens): number[] {
   const words = new Set<number>()
-  for (const tokens of [sourceTokens, tokenize(target).tokens]) {
-    // A word's key is its lower-cased form already; a number's form has no case (wordForms, without the copies).
-    for (const token of tokens) if (token.kind !== 'punctuation') words.add(keyHash(token.kind === 'word' ? token.key : token.form))
-  }
+  for (const tokens of [sourceTokens, tokenize(target).tokens]) for (const form of wordForms(tokens)) words.add(keyHash(form))
   return [...words].sort((a, b) => a - b)
 }
 
