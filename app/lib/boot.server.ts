@@ -1,7 +1,6 @@
 import path from 'node:path'
 import { getEnv, type Env } from './env.server'
 import { databaseOverPort } from './db/database-client.server'
-import { openDatabase } from './db/database.server'
 import { connectDatabase, disconnectDatabase, adoptDatabase } from './db/db.server'
 import { releaseAbandoned } from './jobs/queue.server'
 import { startHousekeeping } from './jobs/housekeeping.server'
@@ -46,7 +45,7 @@ export async function boot(options: BootOptions): Promise<Env> {
   const env = getEnv()
   let threadDatabase: () => ThreadDatabase
   if (env.DATABASE_URL) {
-    await connectDatabase(env)
+    await connectDatabase(env, { server: true })
     const url = env.DATABASE_URL
     threadDatabase = () => ({ kind: 'postgres', url, poolSize: Math.min(4, env.DATABASE_POOL_SIZE) })
   } else {
@@ -102,7 +101,7 @@ export async function bootWorkerProcess(): Promise<Env> {
         'background tasks itself, in a thread of its own.',
     )
   }
-  await adoptDatabase(await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }))
+  await connectDatabase(env, { server: true })
   // Beside web instances on one machine, background work takes the CPU they leave (on a machine of its own this
   // changes nothing): the same niceness as the task thread of `npm start`.
   lowerProcessPriority(BACKGROUND_NICENESS)

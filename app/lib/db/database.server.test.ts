@@ -140,3 +140,30 @@ describe.runIf(engine() === 'pglite')('embedded data directory', () => {
     }
   })
 })
+
+describe.runIf(engine() === 'postgres')("a server's PostgreSQL pool", () => {
+  it('opens every connection before the first request, and refuses to start when it cannot', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!)
+    const name = `tulks_pool_${process.pid}_${Date.now()}`
+    url.searchParams.set('application_name', name)
+    const admin = await openDatabase({ kind: 'postgres', url: process.env.TEST_DATABASE_URL!, poolSize: 1 })
+    const connections = async () =>
+      (await admin.query<{ n: number }>('select count(*) as n from pg_stat_activity where application_name = $1', [name]))[0]?.n
+    try {
+      const server = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 3, keepOpen: true })
+      expect(await connections()).toBe(3)
+      await server.close()
+      // A closed connection's backend leaves pg_stat_activity a moment later.
+      await expect.poll(connections, { timeout: 5_000 }).toBe(0)
+      const script = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 3 })
+      expect(await connections()).toBe(0)
+      await script.close()
+
+      const nowhere = new URL(url)
+      nowhere.port = '1'
+      await expect(openDatabase({ kind: 'postgres', url: nowhere.toString(), poolSize: 2, keepOpen: true })).rejects.toThrow()
+    } finally {
+      await admin.close()
+    }
+  })
+})

@@ -23,7 +23,19 @@ export interface Database extends Queryable {
 export type DatabaseLocation =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; image?: Blob }
-  | { kind: 'postgres'; url: string; poolSize?: number; schema?: string }
+  | PostgresLocation
+
+export interface PostgresLocation {
+  kind: 'postgres'
+  url: string
+  poolSize?: number
+  schema?: string
+  /**
+   * A server's pool: every connection is opened before the first request and kept while idle, so that many users
+   * arriving at once do not each wait for a new PostgreSQL backend to start. Scripts and tests leave it off.
+   */
+  keepOpen?: boolean
+}
 
 export class DataDirLockedError extends Error {
   constructor(readonly lockFile: string, readonly pid: number) {
@@ -121,14 +133,25 @@ function processIsAlive(pid: number): boolean {
 }
 
 
-function openPostgres(location: { url: string; poolSize?: number; schema?: string }): Database {
+async function openPostgres(location: PostgresLocation): Promise<Database> {
+  const size = location.poolSize ?? 10
   const pool = new pg.Pool({
     connectionString: location.url,
-    max: location.poolSize ?? 10,
+    max: size,
+    min: location.keepOpen ? size : 0,
     ...(location.schema ? { options: `-c search_path=${location.schema}` } : {}),
   })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL client failed:', error.message))
+  if (location.keepOpen) {
+    const opened = await Promise.allSettled(Array.from({ length: size }, () => pool.connect()))
+    for (const client of opened) if (client.status === 'fulfilled') client.value.release()
+    const failed = opened.find((client) => client.status === 'rejected')
+    if (failed) {
+      await pool.end()
+      throw failed.reason
+    }
+  }
   return {
     kind: 'postgres',
     async query<Row>(sql: string, params?: unknown[]) {

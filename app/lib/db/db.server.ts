@@ -11,15 +11,18 @@ export function db(): Database {
   return current
 }
 
-export function locationFromEnv(env: Env): DatabaseLocation {
+export function locationFromEnv(env: Env, options: { server?: boolean } = {}): DatabaseLocation {
   return env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, keepOpen: options.server }
     : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) }
 }
 
-/** Opens the configured database in this thread and brings its schema up to date (the CLI, a worker process). */
-export async function connectDatabase(env: Env): Promise<Database> {
-  return adoptDatabase(await openDatabase(locationFromEnv(env)))
+/**
+ * Opens the configured database in this thread and brings its schema up to date; a server (web instance, worker
+ * process) keeps its PostgreSQL connections open.
+ */
+export async function connectDatabase(env: Env, options: { server?: boolean } = {}): Promise<Database> {
+  return adoptDatabase(await openDatabase(locationFromEnv(env, options)))
 }
 
 /** Brings an open database's schema up to date and makes it the app's handle; closes it if migrating fails. */

@@ -10,7 +10,7 @@ export type ThreadDatabase = { kind: 'port'; port: MessagePort } | { kind: 'post
 
 export function openThreadDatabase(database: ThreadDatabase): Promise<Database> {
   if (database.kind === 'port') return Promise.resolve(databaseOverPort(database.port))
-  return openDatabase({ kind: 'postgres', url: database.url, poolSize: database.poolSize })
+  return openDatabase({ kind: 'postgres', url: database.url, poolSize: database.poolSize, keepOpen: true })
 }
 
 /** What has to be handed over with the thread's workerData. */

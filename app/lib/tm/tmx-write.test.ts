@@ -138,8 +138,13 @@ describe('interoperability', () => {
       { source: 'Hello, world', target: 'Sveika, pasaule', sourceLang: 'en-US', targetLang: 'lv-LV' },
       { source: 'Fish & <g1>chips</g1>', target: 'Zivs un <g1>kartupeļi</g1>', sourceLang: 'en-US', targetLang: 'lv-LV' },
     ])
-    fs.writeFileSync(path.join(dir, 'export.tmx'), xml)
-    const read = JSON.parse(execFileSync(TOOLKIT_PYTHON, ['-c', READ_WITH_TOOLKIT, path.join(dir, 'export.tmx')], { encoding: 'utf8' })) as string[][]
+    let read: string[][]
+    try {
+      fs.writeFileSync(path.join(dir, 'export.tmx'), xml)
+      read = JSON.parse(execFileSync(TOOLKIT_PYTHON, ['-c', READ_WITH_TOOLKIT, path.join(dir, 'export.tmx')], { encoding: 'utf8' })) as string[][]
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
     expect(read[0]).toEqual(['Hello, world', 'Sveika, pasaule'])
     expect(read[1]?.[0]).toContain('Fish & ')
     expect(read[1]?.[1]).toContain('kartupeļi')
