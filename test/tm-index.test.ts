@@ -5,7 +5,7 @@ import { createMemory, deleteMemory } from '~/lib/tm/memories.server'
 import { TmIndexCache, tmIndexes } from '~/lib/tm/index-cache.server'
 import { unitKeys } from '~/lib/tm/index-keys'
 import { tokenize } from '~/lib/tm/tokens'
-import { unitWords } from '~/lib/tm/concordance-words'
+import { holdsAll, searchedWords, unitWords } from '~/lib/tm/concordance-words'
 import { concordance } from '~/lib/tm/concordance.server'
 import { purgeMemory } from '~/lib/projects/purge.server'
 import { importUnits, indexMemory, lookupMatches, removeUnit, sourceHash, writeUnit } from '~/lib/tm/units.server'
@@ -284,5 +284,52 @@ describe('the in-process index (decision 0011)', () => {
     }
     await deleteAndPurge(memory.id)
     await deleteAndPurge(small.id)
+  })
+})
+
+describe('concordance beyond the newest units, from the copies (decision 0014)', () => {
+  it('finds what a scan of every unit finds, newest first, as units change', { timeout: 120_000 }, async () => {
+    const memory = await createMemory(owner, { name: 'Concordance', sourceLang: 'en', targetLang: 'lv' })
+    // The newest 2,000 units (the first step) hold none of the words searched: every search reads the copies.
+    // 5,100 hold "senais" (more than are read by id: the search walks the memory newest first instead).
+    const units = Array.from({ length: 7_100 }, (_, at) => ({
+      source: at < 1_000 ? `Old line ${at} about marker${at % 50}.` : `Line ${at} of the text.`,
+      target: at < 5_100 ? `Senais teksts ${at}.` : `Teksts ${at}.`,
+      createdBy: 'Anna',
+    }))
+    await importUnits(memory.id, units)
+    const found = async (search: string) => (await concordance([memory.id], search)).map((result) => result.raw_segment)
+    expect(await found('marker7')).toContain('Old line 57 about marker7.') // the copy is loaded
+    // A target changed (the source, and so the unit's fuzzy-match keys, the same) and a unit removed.
+    await db().transaction((tx) =>
+      writeUnit(tx, [memory.id], { source: 'Old line 7 about marker7.', target: 'Jauns tulkojums marker7.', createdBy: 'Anna' }),
+    )
+    // A TMX re-import changes an old unit's target and keeps its old date: it stays out of the newest units.
+    await importUnits(memory.id, [
+      { source: 'Old line 8 about marker8.', target: 'Tulkojums ar zebru.', createdBy: 'Anna', changedAt: new Date('2001-01-01') },
+    ])
+    await db().transaction((tx) => removeUnit(tx, [memory.id], 'Old line 57 about marker7.', 'Senais teksts 57.'))
+
+    const scanned = async (search: string) => {
+      const words = searchedWords(search)
+      const rows = await db().query<{ id: string; source: string; target: string; changedAt: Date }>(
+        'select id, source, target, changed_at as "changedAt" from tm_units where memory_id = $1',
+        [memory.id],
+      )
+      return rows
+        .filter((row) => holdsAll(row.source, words) || holdsAll(row.target, words))
+        .sort((a, b) => b.changedAt.getTime() - a.changedAt.getTime() || Number(b.id) - Number(a.id))
+        .slice(0, 20)
+        .map((row) => row.source)
+    }
+    for (const search of ['marker7', 'MARKER12 about', 'senais', 'senais 4999', 'marker3 senais', 'about 1234', 'nekas', 'zebru']) {
+      expect(await found(search), search).toEqual(await scanned(search))
+    }
+    expect(await found('marker7')).toEqual(expect.arrayContaining(['Old line 7 about marker7.']))
+    expect(await found('marker7')).not.toContain('Old line 57 about marker7.')
+    expect(await found('zebru')).toEqual(['Old line 8 about marker8.'])
+    expect(await found('senais')).toHaveLength(20)
+    expect(await found('marker3 senais')).toEqual([]) // one word in the source, the other in the target
+    await deleteAndPurge(memory.id)
   })
 })

@@ -4,7 +4,8 @@ import { textTokens, tokenize, type TextUnitToken } from './tokens'
 /**
  * Concordance words (SPEC §2 concordance; docs/decisions/0014): a unit's source and target as the whole words and
  * numbers they hold, lower-cased (locale-independent), each as its 32-bit hash (index-keys.ts) — what
- * tm_units.words stores and its GIN index finds. Punctuation and tags do not count. Pure and browser-safe.
+ * tm_units.words stores and the in-process copies scan (memory-index.ts). Punctuation and tags do not count. Pure and
+ * browser-safe.
  *
  * A hash collision can only add a candidate, which the exact check on the text (concordance.server.ts) drops.
  */

@@ -1,10 +1,11 @@
 /**
- * The in-process copies of memories' fuzzy-match indexes (decisions 0011 and 0014). The database stays the only
- * record: every instance loads a memory's unit keys from it on the memory's first lookup and, before each lookup,
- * reads what changed since the version it holds (tm_index_versions, tm_units.index_version, tm_removed; migration 12).
- * Nothing here is needed by another instance, and a lookup never answers from a copy older than the database: since
- * the copies are the only index (the database's postings went with migration 14), a lookup waits for a memory's
- * first load, and for a large catch-up, read a chunk at a time.
+ * The in-process copies of memories' fuzzy-match indexes and concordance words (decisions 0011 and 0014). The
+ * database stays the only record: every instance loads a memory's unit keys and words from it on the memory's first
+ * lookup or concordance search and, before each, reads what changed since the version it holds (tm_index_versions,
+ * tm_units.index_version, tm_removed; migration 12). Nothing here is needed by another instance, and nothing is
+ * answered from a copy older than the database: since the copies are the only index (the database's postings went
+ * with migration 14, the words' GIN index with 23), a lookup waits for a memory's first load, and for a large
+ * catch-up, read a chunk at a time.
  */
 import type { Database, Queryable } from '../db/database.server'
 import { getEnv } from '../env.server'
@@ -26,9 +27,9 @@ interface Entry {
 }
 
 type ChangeRow =
-  | { kind: 'version'; memoryId: number; version: string | number; present: boolean; unitId: null; keys: null }
-  | { kind: 'put'; memoryId: number; version: null; present: null; unitId: string | number; keys: number[] }
-  | { kind: 'remove'; memoryId: number; version: null; present: null; unitId: string | number; keys: null }
+  | { kind: 'version'; memoryId: number; version: string | number; present: boolean; unitId: null; keys: null; words: null }
+  | { kind: 'put'; memoryId: number; version: null; present: null; unitId: string | number; keys: number[]; words: number[] | null }
+  | { kind: 'remove'; memoryId: number; version: null; present: null; unitId: string | number; keys: null; words: null }
 
 export class TmIndexCache {
   private readonly entries = new Map<number, Entry>()
@@ -58,6 +59,16 @@ export class TmIndexCache {
     }
     this.evict(new Set(memoryIds))
     return indexes
+  }
+
+  /**
+   * The units of the memories whose concordance words hold every one of `words` (hashes; decision 0014), from the
+   * copies brought up to date first: the candidates a concordance search reads, whose text then decides; and how
+   * many units the memories hold.
+   */
+  async holdingWords(memoryIds: readonly number[], words: readonly number[]): Promise<{ ids: number[]; of: number }> {
+    const indexes = [...(await this.current(memoryIds)).values()]
+    return { ids: indexes.flatMap((index) => index.holdingWords(words)), of: indexes.reduce((units, index) => units + index.units, 0) }
   }
 
   /** Loads the memories: for tests and benchmarks (a lookup does the same). */
@@ -96,15 +107,15 @@ export class TmIndexCache {
       const loading = since < 0
       let after = { version: since, id: Number.MAX_SAFE_INTEGER }
       for (;;) {
-        const rows = await this.database.query<{ id: string | number; version: string | number; keys: number[] }>(
-          `select id, index_version as version, keys from tm_units
+        const rows = await this.database.query<{ id: string | number; version: string | number; keys: number[]; words: number[] | null }>(
+          `select id, index_version as version, keys, words from tm_units
             where memory_id = $1 and (index_version, id) > ($2::bigint, $3::bigint) and index_version <= $4::bigint and keys is not null
             order by index_version, id limit ${CHUNK}`,
           [memoryId, after.version, after.id, target],
         )
         for (const row of rows) {
-          if (loading) entry.index.load(Number(row.id), row.keys)
-          else entry.index.put(Number(row.id), row.keys)
+          if (loading) entry.index.load(Number(row.id), row.keys, row.words ?? undefined)
+          else entry.index.put(Number(row.id), row.keys, row.words ?? undefined)
         }
         const last = rows.at(-1)
         if (!last || rows.length < CHUNK) break
@@ -142,20 +153,21 @@ export class TmIndexCache {
        ), changed as (
          -- Per memory and in the order of tm_units_version_idx, so that the index is walked (with a limit and no
          -- order, a planner may prefer to scan the whole table, expecting to stop early).
-         select u.memory_id, u.id, u.keys from wanted w
+         select u.memory_id, u.id, u.keys, u.words from wanted w
           cross join lateral (
-            select memory_id, id, keys from tm_units
+            select memory_id, id, keys, words from tm_units
              where memory_id = w.memory_id and index_version > w.since and keys is not null
              order by index_version, id limit ${limit + 1}
           ) as u
        )
        select 'version' as kind, w.memory_id as "memoryId", coalesce(v.version, 0) as version,
-              exists (select 1 from memories m where m.id = w.memory_id and m.deleted_at is null) as present, null::bigint as "unitId", null::integer[] as keys
+              exists (select 1 from memories m where m.id = w.memory_id and m.deleted_at is null) as present, null::bigint as "unitId", null::integer[] as keys,
+              null::integer[] as words
          from wanted w left join tm_index_versions v on v.memory_id = w.memory_id
        union all
-       select 'put', memory_id, null, null, id, keys from changed
+       select 'put', memory_id, null, null, id, keys, words from changed
        union all
-       select 'remove', r.memory_id, null, null, r.unit_id, null
+       select 'remove', r.memory_id, null, null, r.unit_id, null, null
          from wanted w join tm_removed r on r.memory_id = w.memory_id and r.version > w.since`,
       [memoryIds, since],
     )
@@ -182,7 +194,7 @@ export class TmIndexCache {
     for (const row of rows) {
       if (!apply.has(row.memoryId)) continue
       const index = this.entries.get(row.memoryId)?.index
-      if (row.kind === 'put') index?.put(Number(row.unitId), row.keys)
+      if (row.kind === 'put') index?.put(Number(row.unitId), row.keys, row.words ?? undefined)
       else if (row.kind === 'remove') index?.remove(Number(row.unitId))
     }
     for (const memoryId of apply) {
