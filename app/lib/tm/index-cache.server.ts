@@ -28,7 +28,7 @@ interface Entry {
 
 type ChangeRow =
   | { kind: 'version'; memoryId: number; version: string | number; present: boolean; unitId: null; keys: null; words: null }
-  | { kind: 'put'; memoryId: number; version: null; present: null; unitId: string | number; keys: number[]; words: number[] | null }
+  | { kind: 'put'; memoryId: number; version: null; present: null; unitId: string | number; keys: string; words: string | null }
   | { kind: 'remove'; memoryId: number; version: null; present: null; unitId: string | number; keys: null; words: null }
 
 export class TmIndexCache {
@@ -107,15 +107,15 @@ export class TmIndexCache {
       const loading = since < 0
       let after = { version: since, id: Number.MAX_SAFE_INTEGER }
       for (;;) {
-        const rows = await this.database.query<{ id: string | number; version: string | number; keys: number[]; words: number[] | null }>(
-          `select id, index_version as version, keys, words from tm_units
+        const rows = await this.database.query<{ id: string | number; version: string | number; keys: string; words: string | null }>(
+          `select id, index_version as version, keys::text as keys, words::text as words from tm_units
             where memory_id = $1 and (index_version, id) > ($2::bigint, $3::bigint) and index_version <= $4::bigint and keys is not null
             order by index_version, id limit ${CHUNK}`,
           [memoryId, after.version, after.id, target],
         )
         for (const row of rows) {
-          if (loading) entry.index.load(Number(row.id), row.keys, row.words ?? undefined)
-          else entry.index.put(Number(row.id), row.keys, row.words ?? undefined)
+          if (loading) entry.index.load(Number(row.id), integers(row.keys), integers(row.words))
+          else entry.index.put(Number(row.id), integers(row.keys), integers(row.words))
         }
         const last = rows.at(-1)
         if (!last || rows.length < CHUNK) break
@@ -155,14 +155,14 @@ export class TmIndexCache {
          -- order, a planner may prefer to scan the whole table, expecting to stop early).
          select u.memory_id, u.id, u.keys, u.words from wanted w
           cross join lateral (
-            select memory_id, id, keys, words from tm_units
+            select memory_id, id, keys::text as keys, words::text as words from tm_units
              where memory_id = w.memory_id and index_version > w.since and keys is not null
              order by index_version, id limit ${limit + 1}
           ) as u
        )
        select 'version' as kind, w.memory_id as "memoryId", coalesce(v.version, 0) as version,
-              exists (select 1 from memories m where m.id = w.memory_id and m.deleted_at is null) as present, null::bigint as "unitId", null::integer[] as keys,
-              null::integer[] as words
+              exists (select 1 from memories m where m.id = w.memory_id and m.deleted_at is null) as present, null::bigint as "unitId", null::text as keys,
+              null::text as words
          from wanted w left join tm_index_versions v on v.memory_id = w.memory_id
        union all
        select 'put', memory_id, null, null, id, keys, words from changed
@@ -194,7 +194,7 @@ export class TmIndexCache {
     for (const row of rows) {
       if (!apply.has(row.memoryId)) continue
       const index = this.entries.get(row.memoryId)?.index
-      if (row.kind === 'put') index?.put(Number(row.unitId), row.keys, row.words ?? undefined)
+      if (row.kind === 'put') index?.put(Number(row.unitId), integers(row.keys), integers(row.words))
       else if (row.kind === 'remove') index?.remove(Number(row.unitId))
     }
     for (const memoryId of apply) {
@@ -217,6 +217,34 @@ export class TmIndexCache {
       this.entries.delete(memoryId)
     }
   }
+}
+
+/**
+ * An integer[] in PostgreSQL's text form ("{3,-12,40}"; null as none) as numbers. Keys and words are read as text
+ * and parsed here rather than by the drivers' general array parsers (and, on PGlite, handed from the database thread
+ * as arrays): a 100,000-unit copy then loads in 1.0 s instead of 2.3–2.4 s on PostgreSQL, 2.3–2.4 s instead of
+ * 2.9–3.6 s on PGlite (bench/tm).
+ */
+export function integers(text: string | null): number[] {
+  const values: number[] = []
+  if (text === null) return values
+  let value = 0
+  let negative = false
+  let digits = false
+  for (let at = 1; at < text.length; at++) {
+    const code = text.charCodeAt(at)
+    if (code >= 48 && code <= 57) {
+      value = value * 10 + code - 48
+      digits = true
+    } else if (code === 45) negative = true
+    else {
+      if (digits) values.push(negative ? -value : value)
+      value = 0
+      negative = false
+      digits = false
+    }
+  }
+  return values
 }
 
 const caches = new WeakMap<Queryable, TmIndexCache>()
