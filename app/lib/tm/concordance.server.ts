@@ -35,8 +35,8 @@ const readById = (candidates: number, units: number) => candidates * candidates 
  * there, and since any newer hit would be among them, those are the newest hits. Otherwise the whole memory: the
  * units whose word hashes (tm_units.words, source and target together; concordance-words.ts) hold every word, found
  * by scanning the memories' in-process copies (index-cache.server.ts; a database index of them made every unit
- * written cost a third more), then read by id. Both find candidates by hash, and the text itself decides: all the
- * words in the source, or all in the target.
+ * written cost a third more), then read by id, or, when there are many, by walking each memory newest first. Both
+ * steps find candidates by hash, and the text itself decides: all the words in the source, or all in the target.
  */
 export async function concordance(
   memoryIds: readonly number[],
@@ -74,29 +74,35 @@ export async function concordance(
   const recentHits = recent.filter((row): row is typeof row & { id: number } => row.id !== null)
   let found = results(recentHits)
   if (found.length < wanted && recentHits.length < rowLimit && (recent[0]?.seen ?? 0) > RECENT_UNITS) {
-    const candidates = await tmIndexes(using).holdingWords(memoryIds, hashes)
-    const rows =
-      candidates.ids.length === 0
-        ? []
-        : readById(candidates.ids.length, candidates.of)
-        ? await using.query<{ id: number; source: string; target: string }>(
-            `select id, source, target from tm_units where memory_id = any($1::integer[]) and id = any($2::bigint[])
-            order by changed_at desc, id desc limit ${rowLimit}`,
-            [memoryIds, candidates.ids],
-          )
-        : await using.query<{ id: number; source: string; target: string }>(
-            `select u.id, u.source, u.target from unnest($1::integer[]) as m (id)
-            cross join lateral (
-              -- Per memory, so that each is a walk of tm_units_recent_idx that stops at enough rows.
-              select id, source, target, changed_at from tm_units where memory_id = m.id and words @> $2::integer[]
-               order by changed_at desc, id desc limit ${rowLimit}
-            ) as u
-            order by u.changed_at desc, u.id desc limit ${rowLimit}`,
-            [memoryIds, hashes],
-          )
-    found = results(rows)
+    found = results(await newestCandidates(using, memoryIds, hashes, rowLimit))
   }
   return found.map((row) => ({ id: Number(row.id), raw_segment: row.source, translation: row.target }))
+}
+
+/**
+ * The newest `rowLimit` units of the memories holding every word hash, whole memories searched: the candidates the
+ * memories' copies hold, read by id when they are few, otherwise found by walking each memory newest first.
+ */
+async function newestCandidates(database: Database, memoryIds: readonly number[], hashes: readonly number[], rowLimit: number) {
+  const candidates = await tmIndexes(database).holdingWords(memoryIds, hashes)
+  if (candidates.ids.length === 0) return []
+  if (readById(candidates.ids.length, candidates.of)) {
+    return database.query<{ id: number; source: string; target: string }>(
+      `select id, source, target from tm_units where memory_id = any($1::integer[]) and id = any($2::bigint[])
+        order by changed_at desc, id desc limit ${rowLimit}`,
+      [memoryIds, candidates.ids],
+    )
+  }
+  return database.query<{ id: number; source: string; target: string }>(
+    `select u.id, u.source, u.target from unnest($1::integer[]) as m (id)
+      cross join lateral (
+        -- Per memory, so that each is a walk of tm_units_recent_idx that stops at enough rows.
+        select id, source, target, changed_at from tm_units where memory_id = m.id and words @> $2::integer[]
+         order by changed_at desc, id desc limit ${rowLimit}
+      ) as u
+      order by u.changed_at desc, u.id desc limit ${rowLimit}`,
+    [memoryIds, hashes],
+  )
 }
 
 /** The Translations tab's concordance (SPEC §2): the project's readable memories searched, hits marked. */
