@@ -69,7 +69,7 @@ describe('MemoryIndex concordance candidates', () => {
 
   it('find a word whatever signature bit it has, and nothing for no words', () => {
     const index = new MemoryIndex()
-    // Many distinct words: their signature bits cover all 64, so both halves of the signature are exercised.
+    // Many distinct words: their signature bits cover all 128, so every part of the signature is exercised.
     const many = Array.from({ length: 500 }, (_, id) => ({ id, source: `word${id} common`, target: `vārds${id}` }))
     for (const unit of many) put(index, unit, 'load')
     for (const id of [0, 1, 63, 64, 255, 499]) {

@@ -69,9 +69,9 @@ export class MemoryIndex {
   private keyStarts!: Growable<Int32Array>
   private alive!: Growable<Uint8Array>
   private keyPool!: Growable<Int32Array>
-  // Per slot: where its concordance words start in `wordPool` (sorted), how many, and their signature.
+  // Per slot: where its concordance words start in `wordPool` (sorted; they end where the next slot's start), and
+  // their signature.
   private wordStarts!: Growable<Int32Array>
-  private wordCounts!: Growable<Int32Array>
   private wordPool!: Growable<Int32Array>
   private signatures!: Growable<Int32Array>
   /** Slots of units without tokens (only tags, or nothing): the only ones an empty query can match. */
@@ -144,7 +144,6 @@ export class MemoryIndex {
     // Stored sorted (the database's are already), so that a search merges.
     this.wordPool.items.subarray(wordStart, this.wordPool.size).sort()
     this.wordStarts.push(wordStart)
-    this.wordCounts.push(words.length)
     const signature = this.signatures.size
     for (let part = 0; part < SIGNATURE; part++) this.signatures.push(0)
     for (let at = 0; at < words.length; at++) addToSignature(this.signatures.items, signature, words[at] as number)
@@ -300,7 +299,6 @@ export class MemoryIndex {
     const signatures = this.signatures.items
     const alive = this.alive.items
     const starts = this.wordStarts.items
-    const counts = this.wordCounts.items
     const pool = this.wordPool.items
     const units: number[] = []
     const slots = this.ids.size
@@ -314,8 +312,8 @@ export class MemoryIndex {
       ) {
         continue
       }
-      const start = starts[slot] as number
-      if (holdsSorted(pool, start, start + (counts[slot] as number), wanted)) units.push(this.ids.items[slot] as number)
+      const end = slot + 1 < slots ? (starts[slot + 1] as number) : this.wordPool.size
+      if (holdsSorted(pool, starts[slot] as number, end, wanted)) units.push(this.ids.items[slot] as number)
     }
     return units
   }
@@ -344,25 +342,25 @@ export class MemoryIndex {
   }
 
   private sameUnit(slot: number, keys: ArrayLike<number>, words: ArrayLike<number>): boolean {
+    const held = wordsAt(this.wordStarts, this.wordPool, slot)
     return (
       samePart(this.keyPool.items, this.keyStarts.items[slot] as number, this.tokenCounts.items[slot] as number, keys) &&
-      samePart(this.wordPool.items, this.wordStarts.items[slot] as number, this.wordCounts.items[slot] as number, words)
+      samePart(held, 0, held.length, words)
     )
   }
 
   /** Moves the live units to the front, in slot order, and forgets the dead. */
   private compact(): void {
     const old = { ids: this.ids, tokenCounts: this.tokenCounts, keyStarts: this.keyStarts, keyPool: this.keyPool, alive: this.alive }
-    const oldWords = { starts: this.wordStarts, counts: this.wordCounts, pool: this.wordPool }
+    const oldWords = { starts: this.wordStarts, pool: this.wordPool }
     this.clearSlots()
     for (let slot = 0; slot < old.ids.size; slot++) {
       if (old.alive.items[slot] !== 1) continue
       const start = old.keyStarts.items[slot] as number
-      const wordStart = oldWords.starts.items[slot] as number
       this.append(
         old.ids.items[slot] as number,
         old.keyPool.items.subarray(start, start + (old.tokenCounts.items[slot] as number)),
-        oldWords.pool.items.subarray(wordStart, wordStart + (oldWords.counts.items[slot] as number)),
+        wordsAt(oldWords.starts, oldWords.pool, slot),
       )
     }
     this.marks = new Int32Array(0)
@@ -376,7 +374,6 @@ export class MemoryIndex {
     this.alive = new Growable(new Uint8Array(0), (length) => new Uint8Array(length))
     this.keyPool = new Growable(new Int32Array(0), int32)
     this.wordStarts = new Growable(new Int32Array(0), int32)
-    this.wordCounts = new Growable(new Int32Array(0), int32)
     this.wordPool = new Growable(new Int32Array(0), int32)
     this.signatures = new Growable(new Int32Array(0), int32)
     this.withoutTokenSlots = []
@@ -415,4 +412,10 @@ function holdsSorted(pool: Int32Array, start: number, end: number, wanted: reado
     at++
   }
   return true
+}
+
+/** A slot's concordance words: from its start to the next slot's (the last slot's, to the pool's end). */
+function wordsAt(starts: Growable<Int32Array>, pool: Growable<Int32Array>, slot: number): Int32Array {
+  const end = slot + 1 < starts.size ? (starts.items[slot + 1] as number) : pool.size
+  return pool.items.subarray(starts.items[slot] as number, end)
 }
