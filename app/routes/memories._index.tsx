@@ -168,9 +168,9 @@ function ImportItem({ job, language }: { job: TmxImport & { percent: number }; l
       </p>
       {job.status === 'queued' || job.status === 'running' ? (
         <label>
-          {report
-            ? t('imports.writing', { done: number(job.unitsRead), total: number(report.imported) })
-            : t('imports.checking')}
+          {report?.error
+            ? t('imports.undoing')
+            : t('imports.importing', { count: job.unitsRead, number: number(job.unitsRead) })}
           <progress max={100} value={job.percent} />
         </label>
       ) : null}

@@ -730,4 +730,25 @@ export const migrations: Migration[] = [
       drop index tm_units_words_idx;
     `,
   },
+  {
+    version: 24,
+    name: 'TMX import in one pass, undone if the file breaks',
+    sql: /* sql */ `
+      -- Issue 15 (decision 0014, third addendum): a TMX import reads its file once, writing as it goes, instead of
+      -- checking the whole file first. Each batch it writes leaves what it changed here (the units it added, and the
+      -- units it updated as they were), so a file that breaks half-way is undone batch by batch, newest first. The
+      -- entries go when the import ends. undo_from: the memory's index version when undoing began; a unit changed
+      -- since the import wrote it (a translator's confirm) is left as it is.
+      create table tm_import_undo (
+        id bigint generated always as identity primary key,
+        import_id integer not null references tmx_imports (id) on delete cascade,
+        memory_id integer not null,
+        version bigint not null,
+        created bigint[] not null,
+        previous jsonb not null
+      );
+      create index tm_import_undo_import_idx on tm_import_undo (import_id, id);
+      alter table tmx_imports add column undo_from bigint;
+    `,
+  },
 ]

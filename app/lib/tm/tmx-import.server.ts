@@ -7,14 +7,14 @@ import type { TaskHandler } from '../jobs/worker.server'
 import { findMemory } from './memories.server'
 import type { ImportReport, TmUnit } from './tmx'
 import { readTmxUpload } from './tmx-archive.server'
-import { importUnits, type UnitImport as ImportedUnit } from './units.server'
+import { importUnits, undoImport, type UnitImport as ImportedUnit } from './units.server'
 import { rowId } from '../http/row-id'
 
 /**
  * Issue 5 "TMX": an upload into a memory, imported by a durable task. The upload is stored in the database in
  * chunks (tmx_import_chunks) as it arrives, so no request or task ever holds the whole file. The task reads it
- * twice: a first pass checks the whole file without writing, so a broken file changes nothing; the second
- * writes the units. Progress and the reader's report stay on the tmx_imports row for the memories page.
+ * once, writing units as it goes, and undoes what it wrote if the file breaks, so a broken file changes nothing
+ * (runTmxImport). Progress and the reader's report stay on the tmx_imports row for the memories page.
  */
 export type TmxUploadError = 'missing-file' | 'file-too-big' | 'wrong-extension' | 'no-memory' | 'memory-locked'
 
@@ -149,11 +149,10 @@ export function isImportPending(job: Pick<TmxImport, 'status'>): boolean {
   return job.status === 'queued' || job.status === 'running'
 }
 
-/** Percent done: the checking pass is the first half, writing the second. */
+/** Percent done: the part of the stored upload read so far. */
 export function importPercent(job: TmxImport): number {
   if (job.status === 'done' || job.status === 'failed') return 100
-  if (!job.report) return job.fileSize > 0 ? Math.floor((50 * job.bytesRead) / job.fileSize) : 0
-  return 50 + (job.report.imported > 0 ? Math.floor((50 * job.unitsRead) / job.report.imported) : 50)
+  return job.fileSize > 0 ? Math.min(100, Math.floor((100 * job.bytesRead) / job.fileSize)) : 0
 }
 
 interface ImportTask {
@@ -161,29 +160,45 @@ interface ImportTask {
   memoryId: number
   sourceLang: string
   targetLang: string
+  report: StoredReport | null
 }
 
 async function importToRun(importId: number): Promise<ImportTask | undefined> {
   const [row] = await db().query<ImportTask>(
-    `select i.id, i.memory_id as "memoryId", m.source_lang as "sourceLang", m.target_lang as "targetLang"
+    `select i.id, i.memory_id as "memoryId", m.source_lang as "sourceLang", m.target_lang as "targetLang", i.report
        from tmx_imports i join memories m on m.id = i.memory_id where i.id = $1`,
     [importId],
   )
   return row
 }
 
-/** The stored upload, one chunk per query; `onChunk` hears the bytes read so far. */
-async function* storedUpload(importId: number, onChunk?: (bytesRead: number) => Promise<void>): AsyncGenerator<Uint8Array> {
-  let bytesRead = 0
-  for (let position = 0; ; position++) {
-    const [chunk] = await db().query<{ bytes: Uint8Array }>(
-      'select bytes from tmx_import_chunks where import_id = $1 and position = $2',
-      [importId, position],
-    )
+/**
+ * The stored upload, one chunk per query; `read.bytes` counts the bytes handed over. On PGlite the next chunk is
+ * asked for as soon as one is handed over: its one database thread answers statements in turn, so a chunk asked for
+ * when needed waited behind the import's own write each time (a 100,000-unit import took 13.7 s against 9.8 s).
+ * On PostgreSQL, where it does not wait, asking ahead measured slower (10–11 s against 8–8.5 s), so it does not.
+ */
+async function* storedUpload(importId: number, read = { bytes: 0 }): AsyncGenerator<Uint8Array> {
+  const chunkAt = async (position: number) => {
+    const [chunk] = await db().query<{ bytes: Uint8Array }>('select bytes from tmx_import_chunks where import_id = $1 and position = $2', [
+      importId,
+      position,
+    ])
+    return chunk
+  }
+  const ahead = db().kind === 'pglite'
+  let next = chunkAt(0)
+  for (let position = 1; ; position++) {
+    const chunk = await next
     if (!chunk) return
-    bytesRead += chunk.bytes.byteLength
-    await onChunk?.(bytesRead)
+    if (ahead) {
+      next = chunkAt(position)
+      // Handled when awaited; a reading given up early leaves it unread.
+      next.catch(() => {})
+    }
+    read.bytes += chunk.bytes.byteLength
     yield new Uint8Array(chunk.bytes)
+    if (!ahead) next = chunkAt(position)
   }
 }
 
@@ -195,33 +210,40 @@ async function finish(importId: number, status: 'done' | 'failed', report: Store
       JSON.stringify(report),
     ])
     await tx.query('delete from tmx_import_chunks where import_id = $1', [importId])
+    await tx.query('delete from tm_import_undo where import_id = $1', [importId])
   })
 }
 
+/**
+ * The import task, in one pass (decision 0014, third addendum): the units are written as they are read, each batch
+ * leaving an undo entry; a file that turns out broken is then undone (undoImport), so it changes nothing in the end.
+ * A task cut off (kill -9) runs again from the start: writing a unit again changes nothing, and its undo entries
+ * replay newest first, so those of both runs take the memory back to where it was. One cut off while undoing
+ * (the report already holds the error) goes on undoing.
+ */
 export async function runTmxImport(importId: number): Promise<void> {
   const job = await importToRun(importId)
   if (!job) return // the memory or the import was deleted meanwhile
+  if (job.report?.error) return undoAndFail(job.id, job.report)
   const pair = { sourceLang: job.sourceLang, targetLang: job.targetLang }
   await db().query(`update tmx_imports set status = 'running', bytes_read = 0, units_read = 0, report = null where id = $1`, [job.id])
 
-  // Pass 1: read everything, write nothing; a file that breaks half-way changes nothing.
-  const checking = readTmxUpload(
-    storedUpload(job.id, (bytesRead) => db().query('update tmx_imports set bytes_read = $2 where id = $1', [job.id, bytesRead]).then(() => {})),
-    pair,
-  )
-  for await (const _unit of checking.units) {
-    // counted by the reader's report
+  const read = { bytes: 0 }
+  const reading = readTmxUpload(storedUpload(job.id, read), pair)
+  const onProgress = async (unitsRead: number) => {
+    await db().query('update tmx_imports set units_read = $2, bytes_read = $3 where id = $1', [job.id, unitsRead, read.bytes])
   }
-  const report = checking.importReport
-  if (report.error) return finish(job.id, 'failed', report)
-  await db().query('update tmx_imports set report = $2 where id = $1', [job.id, JSON.stringify(report)])
-
-  // Pass 2: the same units again, written in batches.
-  const writing = readTmxUpload(storedUpload(job.id), pair)
-  await importUnits(job.memoryId, importedUnits(writing.units), async (unitsRead) => {
-    await db().query('update tmx_imports set units_read = $2 where id = $1', [job.id, unitsRead])
-  })
+  await importUnits(job.memoryId, importedUnits(reading.units), onProgress, job.id)
+  const report = reading.importReport
+  if (report.error) return undoAndFail(job.id, report)
   await finish(job.id, 'done', report)
+}
+
+/** A broken file: its report first (so that a task cut off now resumes undoing), then what it wrote is undone. */
+async function undoAndFail(importId: number, report: StoredReport): Promise<void> {
+  await db().query('update tmx_imports set report = $2 where id = $1', [importId, JSON.stringify(report)])
+  await undoImport(importId)
+  await finish(importId, 'failed', report)
 }
 
 async function* importedUnits(units: AsyncIterable<TmUnit>): AsyncGenerator<ImportedUnit> {
@@ -250,7 +272,7 @@ export const tmxImportHandlers: Record<'tmx-import', TaskHandler> = {
         issues: [],
         header: {},
       }
-      await finish(importId, 'failed', { ...report, error: { code: 'import-failed' } })
+      await undoAndFail(importId, { ...report, error: { code: 'import-failed' } })
     },
   },
 }

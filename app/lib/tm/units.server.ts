@@ -54,11 +54,6 @@ async function nextVersions(tx: Queryable, memoryIds: readonly number[]): Promis
   return memoryIds.map((memoryId) => versions.get(memoryId) ?? 0)
 }
 
-interface IndexRow {
-  id: number | string
-  memoryId: number
-}
-
 /** What a unit's source is indexed as, and the words concordance finds it by. */
 function indexEntry(source: string, target: string): { hash: string; tokenCount: number; keys: number[]; words: number[] } {
   const tokens = tokenize(source).tokens
@@ -72,42 +67,102 @@ type IndexedImport = UnitImport & ReturnType<typeof indexEntry>
  * Inserts or updates units (one unit per source hash and memory, the last write of a source winning), in one
  * statement, stamped with each memory's next index version (nextVersions, taken in the same statement: the in-process
  * copies follow it). An update keeps creator and creation time. One statement is atomic by itself, so a bulk import
- * needs no transaction around it.
+ * needs no transaction around it. Returns the units written.
+ *
+ * With `undoOf` (a TMX import's id) the same statement leaves the import an undo entry (tm_import_undo): the units it
+ * added, and those it updated as they were before — read in the same statement, so from the same snapshot.
+ *
+ * The parameters are built for the server's cheapest parse (decision 0014, third addendum): the keys and words of
+ * every unit travel as one flat integer array each, cut back into each unit's slice by its start and count, and the
+ * times as milliseconds; the driver's own array writer quotes and escapes every element.
  */
-async function upsertUnits(using: Queryable, memoryIds: readonly number[], units: readonly IndexedImport[]): Promise<number> {
+async function upsertUnits(
+  using: Queryable,
+  memoryIds: readonly number[],
+  units: readonly IndexedImport[],
+  undoOf?: number,
+): Promise<number> {
   if (memoryIds.length === 0 || units.length === 0) return 0
-  const written = await using.query<IndexRow>(
+  if (undoOf !== undefined && memoryIds.length !== 1) throw new RangeError('An import writes to one memory')
+  const keys = flatten(units.map((unit) => unit.keys))
+  const words = flatten(units.map((unit) => unit.words))
+  const [row] = await using.query<{ count: number }>(
     `with versions as (
        insert into tm_index_versions (memory_id, version)
        select id, 1 from unnest($1::integer[]) as m (id) order by id
        on conflict (memory_id) do update set version = tm_index_versions.version + 1
        returning memory_id as id, version
-     )
-     insert into tm_units (memory_id, source, target, source_hash, token_count, keys, words, created_by, created_at, changed_at, index_version)
-     select m.id, u.source, u.target, u.hash, u.token_count, u.keys::integer[], u.words::integer[], u.created_by,
-            coalesce(u.created_at, now()), coalesce(u.changed_at, now()), m.version
-       from versions as m
-      cross join unnest($2::text[], $3::text[], $4::text[], $5::integer[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::timestamptz[])
-            as u (source, target, hash, token_count, keys, words, created_by, created_at, changed_at)
-     on conflict (memory_id, source_hash) do update
-       set source = excluded.source, target = excluded.target, token_count = excluded.token_count, keys = excluded.keys,
-           words = excluded.words, changed_at = excluded.changed_at, index_version = excluded.index_version
-     returning id, memory_id as "memoryId"`,
+     ), arrays as (
+       select $6::integer[] as keys, $8::integer[] as words
+     ), written as (
+       insert into tm_units (memory_id, source, target, source_hash, token_count, keys, words, created_by, created_at, changed_at, index_version)
+       select m.id, u.source, u.target, u.hash, u.token_count, a.keys[u.key_at + 1 : u.key_at + u.token_count],
+              a.words[u.word_at + 1 : u.word_at + u.word_count], u.created_by,
+              coalesce(to_timestamp(u.created_ms / 1000.0), now()), coalesce(to_timestamp(u.changed_ms / 1000.0), now()), m.version
+         from versions as m
+        cross join arrays as a
+        cross join unnest($2::text[], $3::text[], $4::text[], $5::integer[], $7::integer[], $9::integer[], $10::integer[],
+                           $11::text[], $12::float8[], $13::float8[])
+              as u (source, target, hash, token_count, key_at, word_at, word_count, created_by, created_ms, changed_ms)
+       on conflict (memory_id, source_hash) do update
+         set source = excluded.source, target = excluded.target, token_count = excluded.token_count, keys = excluded.keys,
+             words = excluded.words, changed_at = excluded.changed_at, index_version = excluded.index_version
+       returning id
+     )${
+       undoOf === undefined
+         ? ''
+         : /* sql */ `, before as (
+       -- One probe of the unique index per unit: a lateral subquery kept apart (offset 0), because as a join, planned
+       -- without statistics (a growing table on PGlite has none), it became a scan of the whole memory per batch.
+       select t.id, t.source, t.target, t.token_count, t.keys, t.words, t.changed_at
+         from versions as m cross join unnest($4::text[]) as h (hash)
+        cross join lateral (select * from tm_units as u where u.memory_id = m.id and u.source_hash = h.hash offset 0) as t
+     ), undo as (
+       insert into tm_import_undo (import_id, memory_id, version, created, previous)
+       select $14, m.id, m.version, array(select id from written except select id from before),
+              coalesce((select jsonb_agg(to_jsonb(b)) from before as b), '[]')
+         from versions as m
+     )`
+     }
+     select count(*)::integer as count from written`,
     [
       [...new Set(memoryIds)].sort((a, b) => a - b),
       units.map((unit) => unit.source),
       units.map((unit) => unit.target),
       units.map((unit) => unit.hash),
-      units.map((unit) => unit.tokenCount),
-      // An array of arrays must be rectangular: each unit's keys and words travel as one "{…}" literal.
-      units.map((unit) => `{${unit.keys.join(',')}}`),
-      units.map((unit) => `{${unit.words.join(',')}}`),
+      integerArray(units.map((unit) => unit.tokenCount)),
+      keys.values,
+      keys.starts,
+      words.values,
+      words.starts,
+      integerArray(units.map((unit) => unit.words.length)),
       units.map((unit) => unit.createdBy),
-      units.map((unit) => unit.createdAt ?? null),
-      units.map((unit) => unit.changedAt ?? null),
+      integerArray(units.map((unit) => millisecondsOf(unit.createdAt))),
+      integerArray(units.map((unit) => millisecondsOf(unit.changedAt))),
+      ...(undoOf === undefined ? [] : [undoOf]),
     ],
   )
-  return written.length
+  return row?.count ?? 0
+}
+
+/** A time as milliseconds, or null (the statement takes now()) when there is none or it is no valid date. */
+function millisecondsOf(date: Date | undefined): number | 'null' {
+  const time = date?.getTime()
+  return time !== undefined && Number.isFinite(time) ? time : 'null'
+}
+
+/** A PostgreSQL array literal of numbers (or nulls), written in one join. */
+const integerArray = (values: readonly (number | 'null')[]) => `{${values.join(',')}}`
+
+/** Arrays laid end to end, as one array literal and each array's start in it (counted from 0). */
+function flatten(arrays: readonly (readonly number[])[]): { values: string; starts: string } {
+  const starts: number[] = []
+  let at = 0
+  for (const array of arrays) {
+    starts.push(at)
+    at += array.length
+  }
+  return { values: `{${arrays.map((array) => array.join(',')).filter(Boolean).join(',')}}`, starts: integerArray(starts) }
 }
 
 /**
@@ -143,12 +198,13 @@ export const IMPORT_BATCH = 500
  * Bulk import (TMX): units in batches of IMPORT_BATCH, each one statement. A source met twice updates its unit,
  * as write-back does (the later one wins, creator and creation time kept). The next batch is read, tokenized and
  * hashed while the database writes the last one. Returns the units written; onProgress hears the running count
- * after each batch.
+ * after each batch. With `undoOf` each batch leaves that TMX import an undo entry (undoImport).
  */
 export async function importUnits(
   memoryId: number,
   units: AsyncIterable<UnitImport> | Iterable<UnitImport>,
   onProgress?: (written: number) => void | Promise<void>,
+  undoOf?: number,
 ): Promise<number> {
   let written = 0
   let writing: Promise<void> = Promise.resolve()
@@ -158,7 +214,7 @@ export async function importUnits(
     const units = [...batch.values()]
     batch = new Map()
     await writing
-    writing = upsertUnits(db(), [memoryId], units).then(async (count) => {
+    writing = upsertUnits(db(), [memoryId], units, undoOf).then(async (count) => {
         written += count
         await onProgress?.(written)
       })
@@ -181,6 +237,53 @@ export async function importUnits(
 }
 
 const VACUUM_AFTER = 10_000
+
+/**
+ * Takes back what a TMX import wrote (its file broke half-way): its undo entries newest first, each in a transaction
+ * of its own with a new index version (so the in-process copies follow, and the embedded database's session is not
+ * held long). A unit the import added goes (tm_removed tells the copies); a unit it updated gets its earlier source,
+ * target, keys, words and change time back. A unit changed since the import wrote it — its index version is neither
+ * that entry's nor one of this undoing's (above undo_from) — is a translator's newer work and stays. Resumes where
+ * it stopped if cut off: the entries already undone are gone.
+ */
+export async function undoImport(importId: number): Promise<void> {
+  const [job] = await db().query<{ from: string | number | null }>(
+    `update tmx_imports i set undo_from = coalesce(i.undo_from, (select v.version from tm_index_versions v where v.memory_id = i.memory_id), 0)
+      where i.id = $1 returning undo_from as "from"`,
+    [importId],
+  )
+  if (!job) return
+  for (;;) {
+    const [entry] = await db().query<{ id: string | number; memoryId: number }>(
+      'select id, memory_id as "memoryId" from tm_import_undo where import_id = $1 order by id desc limit 1',
+      [importId],
+    )
+    if (!entry) return
+    await db().transaction(async (tx) => {
+      const [version] = await nextVersions(tx, [entry.memoryId])
+      await tx.query(
+        `with entry as (
+           select memory_id, version, created, previous from tm_import_undo where id = $1
+         ), removed as (
+           delete from tm_units t using entry e
+            where t.id = any(e.created) and t.memory_id = e.memory_id and (t.index_version = e.version or t.index_version > $3)
+           returning t.id
+         ), removals as (
+           insert into tm_removed (memory_id, version, unit_id) select e.memory_id, $2, r.id from removed r cross join entry e
+         ), restored as (
+           update tm_units t
+              set source = p.source, target = p.target, token_count = p.token_count, keys = p.keys, words = p.words,
+                  changed_at = p.changed_at, index_version = $2
+             from entry e cross join jsonb_to_recordset(e.previous)
+                  as p (id bigint, source text, target text, token_count integer, keys integer[], words integer[], changed_at timestamptz)
+            where t.id = p.id and t.memory_id = e.memory_id and (t.index_version = e.version or t.index_version > $3)
+         )
+         delete from tm_import_undo where id = $1`,
+        [entry.id, version, job.from],
+      )
+    })
+  }
+}
 
 /**
  * Keys and words for units that have none: written before the in-process index (migration 8) or before
