@@ -29,7 +29,7 @@ export interface TmxImport {
   status: TmxImportStatus
   bytesRead: number
   unitsRead: number
-  /** Set after the checking pass; complete when the status is done or failed. */
+  /** Set once the file is read (with its error while a broken one is undone); final when done or failed. */
   report: StoredReport | null
 }
 
