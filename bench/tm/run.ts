@@ -38,7 +38,7 @@ import { writeTmx } from '../../app/lib/tm/tmx-write'
 import { tmIndexes } from '../../app/lib/tm/index-cache.server'
 import { unitKeys } from '../../app/lib/tm/index-keys'
 import { tokenize } from '../../app/lib/tm/tokens'
-import { runTmxImport } from '../../app/lib/tm/tmx-import.server'
+import { runTmxImport, storeTmxUpload } from '../../app/lib/tm/tmx-import.server'
 import { lookupMatches } from '../../app/lib/tm/units.server'
 import { percentile } from '../measure'
 import { printTable, thousands, times } from '../print'
@@ -131,17 +131,11 @@ async function writeCorpusTmx(units: readonly CorpusUnit[], file: string): Promi
   await pipeline(Readable.from(writeTmx(tmxUnits, { sourceLang: PAIR.sourceLang, creationToolVersion: 'bench' })), fs.createWriteStream(file))
 }
 
-/** The TMX stored as an upload is, chunk by chunk (tmx-import.server.ts), ready for its task. */
+/** The TMX stored as an upload is (storeTmxUpload, chunk by chunk) and queued for its task. */
 async function storeUpload(database: Database, ownerId: number, memoryId: number, file: string): Promise<number> {
-  const [row] = await database.query<{ id: number }>(
-    `insert into tmx_imports (owner_id, memory_id, file_name, file_size, status) values ($1, $2, 'bench.tmx', $3, 'queued') returning id`,
-    [ownerId, memoryId, fs.statSync(file).size],
-  )
-  let position = 0
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 })) {
-    await database.query('insert into tmx_import_chunks (import_id, position, bytes) values ($1, $2, $3)', [row!.id, position++, chunk])
-  }
-  return row!.id
+  const stored = await storeTmxUpload(ownerId, 'bench.tmx', fs.createReadStream(file), Number.MAX_SAFE_INTEGER)
+  await database.query(`update tmx_imports set memory_id = $2, status = 'queued' where id = $1`, [stored.importId, memoryId])
+  return stored.importId
 }
 
 async function* tmxUnits(file: string) {

@@ -58,7 +58,7 @@ export async function receiveTmxUpload(
   try {
     form = await readMultipart(request, async ({ name, filename, data }) => {
       if (name !== 'file' || filename === undefined || stored) return partText(data, 1_000)
-      stored = await storeUpload(ownerId, filename, data, maxBytes)
+      stored = await storeTmxUpload(ownerId, filename, data, maxBytes)
       return `import:${stored.importId}`
     })
   } catch (error) {
@@ -88,7 +88,8 @@ export async function receiveTmxUpload(
   return { ok: true, importId, memoryName: memory.name }
 }
 
-async function storeUpload(ownerId: number, fileName: string, data: AsyncIterable<Uint8Array>, maxBytes: number) {
+/** Stores an upload's bytes as they come, in chunks of CHUNK_BYTES, on a new tmx_imports row (also for bench/tm). */
+export async function storeTmxUpload(ownerId: number, fileName: string, data: AsyncIterable<Uint8Array>, maxBytes: number) {
   const [row] = await db().query<{ id: number }>('insert into tmx_imports (owner_id, file_name) values ($1, $2) returning id', [
     ownerId,
     fileName.trim().slice(0, 255),
