@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
   {
-    ignores: ['build/**', 'public/build/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.cache/**', '.tmp/**'],
+    ignores: ['build/**', 'public/build/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.cache/**', '.tmp/**', '**/*.built.mjs'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -9,4 +9,4 @@ source scripts/postgres-cluster.sh
 start_postgres_cluster
 trap stop_postgres_cluster EXIT
 create_postgres_database bench_tm
-BENCH_TM_DATABASE_URL="$(postgres_url bench_tm)" NODE_OPTIONS="--expose-gc" npx tsx bench/tm/run.ts "$@"
+BENCH_TM_DATABASE_URL="$(postgres_url bench_tm)" NODE_OPTIONS="--expose-gc" node bench/built.mjs bench/tm/run.ts "$@"

@@ -80,7 +80,7 @@ const pglite: Engine = {
   name: 'PGlite',
   async open() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tulks-bench-tm-'))
-    const thread = await startDatabaseThread(new URL('./database-thread.mjs', import.meta.url), dataDir, (error) => {
+    const thread = await startDatabaseThread(new URL('./database.thread.built.mjs', import.meta.url), dataDir, (error) => {
       throw error
     })
     const database = databaseOverPort(thread.connect('background'))
