@@ -190,6 +190,23 @@ describe('index maintenance', () => {
     await deleteAndPurge(memory.id)
     await deleteAndPurge(fresh.id)
   })
+
+  it("deleting a memory's row deletes its units, and no unit is written to a memory that is gone (migration 25 replaced the foreign key)", async () => {
+    const memory = await createMemory(owner, { name: 'Row', sourceLang: 'en', targetLang: 'lv' })
+    const kept = await createMemory(owner, { name: 'Kept', sourceLang: 'en', targetLang: 'lv' })
+    const units = [{ source: 'One unit.', target: 'Viens.', createdBy: 'Anna' }]
+    await importUnits(memory.id, units)
+    await importUnits(kept.id, units)
+    await db().query('delete from memories where id = $1', [memory.id])
+    const left = await db().query<{ memoryId: number }>('select memory_id as "memoryId" from tm_units where memory_id = any($1::integer[])', [
+      [memory.id, kept.id],
+    ])
+    expect(left).toEqual([{ memoryId: kept.id }])
+    await expect(importUnits(memory.id, units)).rejects.toThrow(/foreign key/)
+    await expect(db().transaction((tx) => writeUnit(tx, [memory.id], units[0]!))).rejects.toThrow(/foreign key/)
+    expect(await db().query('select id from tm_units where memory_id = $1', [memory.id])).toEqual([])
+    await deleteAndPurge(kept.id)
+  })
 })
 
 describe('the in-process index (decision 0011)', () => {

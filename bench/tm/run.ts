@@ -4,7 +4,7 @@
  * the process (decisions 0011, 0014); and how fast a TMX imports and how much room its units take.
  *
  *   npm run bench:tm                         (bench/tm/run.sh: starts a throw-away PostgreSQL cluster too)
- *   BENCH_TM_SIZES=10000 npx tsx bench/tm/run.ts    (PGlite only, unless BENCH_TM_DATABASE_URL is set)
+ *   BENCH_TM_SIZES=10000 node bench/built.mjs bench/tm/run.ts    (PGlite only, unless BENCH_TM_DATABASE_URL is set)
  *
  * Per size: the corpus (bench/tm/corpus.ts) is written as a TMX with the app's writer, then per engine stored as an
  * upload is (tmx_import_chunks) and imported by the app's own task (runTmxImport: from the stored chunks to the

@@ -751,4 +751,28 @@ export const migrations: Migration[] = [
       alter table tmx_imports add column undo_from bigint;
     `,
   },
+  {
+    version: 25,
+    name: 'TMX imports without per-unit checks',
+    sql: /* sql */ `
+      -- Issue 15 (decision 0014, fourth addendum): the foreign key from a unit to its memory was checked for every
+      -- unit written, by a query locking the memory's row: an eighth of the database's time in a TMX import on
+      -- PostgreSQL. Units are only inserted by one statement (units.server.ts upsertUnits) that first takes the
+      -- memory's row in tm_index_versions, whose own foreign key and cascade keep a deleted memory from getting units.
+      -- Deleting a memory still deletes its units, once per statement, as the cascade did.
+      alter table tm_units drop constraint tm_units_memory_id_fkey;
+      create function memories_deleted() returns trigger language plpgsql as $$
+      begin
+        delete from tm_units where memory_id in (select id from gone);
+        return null;
+      end $$;
+      create trigger memories_deleted after delete on memories
+        referencing old table as gone for each statement execute function memories_deleted();
+      -- The planner never filters units by their text, keys or words (lookups go through the in-process copies and
+      -- the (memory_id, source_hash) index), so the statistics a big import's analyze gathered on them went unused:
+      -- sorting 30,000 sampled texts and counting array elements were most of its cost.
+      alter table tm_units alter column source set statistics 0, alter column target set statistics 0,
+        alter column keys set statistics 0, alter column words set statistics 0;
+    `,
+  },
 ]

@@ -10,8 +10,25 @@ import type { TextUnitToken } from './tokens'
 
 /** FNV-1a over the key's UTF-16 code units, as a signed 32-bit integer (a PostgreSQL integer). */
 export function keyHash(key: string): number {
+  return rangeHash(key, 0, key.length)
+}
+
+/** keyHash of `text.slice(start, end)`, without the slice. */
+export function rangeHash(text: string, start: number, end: number): number {
   let hash = 0x811c9dc5
-  for (let at = 0; at < key.length; at++) hash = Math.imul(hash ^ key.charCodeAt(at), 0x01000193)
+  for (let at = start; at < end; at++) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193)
+  return hash | 0
+}
+
+/** keyHash of `text.slice(start, end).toLowerCase()` (a word's key), without the slice while it is ASCII. */
+export function lowerCaseHash(text: string, start: number, end: number): number {
+  let hash = 0x811c9dc5
+  for (let at = start; at < end; at++) {
+    let code = text.charCodeAt(at)
+    if (code >= 0x80) return keyHash(text.slice(start, end).toLowerCase())
+    if (code >= 0x41 && code <= 0x5a) code += 0x20
+    hash = Math.imul(hash ^ code, 0x01000193)
+  }
   return hash | 0
 }
 

@@ -65,6 +65,14 @@ export function tokenize(segment: string): TokenizedSegment {
   return tokenizeTagged(parse(segment))
 }
 
+/** A canonical string's plain text as tokenize reads it: its text pieces each in NFC, tags left out, escapes read. */
+export function plainText(segment: string): string {
+  if (segment.indexOf('<') === -1 && segment.indexOf('&') === -1) return segment.normalize('NFC')
+  let plain = ''
+  for (const token of parse(segment)) if (token.kind === 'text') plain += token.text.normalize('NFC')
+  return plain
+}
+
 export function tokenizeTagged(tagged: readonly Token[]): TokenizedSegment {
   const tags: { tag: string; offset: number }[] = []
   // Each text piece in NFC on its own, so a tag's offset is exact even if a mark follows a tag.
@@ -88,6 +96,17 @@ export function tokenizeTagged(tagged: readonly Token[]): TokenizedSegment {
  */
 export function textTokens(plain: string): TextUnitToken[] {
   const tokens: TextUnitToken[] = []
+  scanTokens(plain, (kind, start, end) => {
+    const form = plain.slice(start, end)
+    if (kind === 'number') tokens.push({ kind, form, key: NUMBER_KEY, start, end })
+    else if (kind === 'word') tokens.push({ kind, form, key: form.toLowerCase(), start, end })
+    else tokens.push({ kind, form, key: form, start, end })
+  })
+  return tokens
+}
+
+/** The tokens of plain text (NFC) as textTokens finds them, each told as its kind and range, making no objects. */
+export function scanTokens(plain: string, visit: (kind: TokenKind, start: number, end: number) => void): void {
   const length = plain.length
   let at = 0
   while (at < length) {
@@ -95,14 +114,10 @@ export function textTokens(plain: string): TextUnitToken[] {
     const start = at
     at += widthAt(plain, at)
     if (kind === SPACE) continue
-    if (kind === DIGIT) at = runEnd(plain, at, DIGIT, isNumberJoiner)
-    else if (kind === LETTER) at = runEnd(plain, at, LETTER, isApostrophe)
-    const form = plain.slice(start, at)
-    if (kind === DIGIT) tokens.push({ kind: 'number', form, key: NUMBER_KEY, start, end: at })
-    else if (kind === LETTER) tokens.push({ kind: 'word', form, key: form.toLowerCase(), start, end: at })
-    else tokens.push({ kind: 'punctuation', form, key: form, start, end: at })
+    if (kind === DIGIT) visit('number', start, (at = runEnd(plain, at, DIGIT, isNumberJoiner)))
+    else if (kind === LETTER) visit('word', start, (at = runEnd(plain, at, LETTER, isApostrophe)))
+    else visit('punctuation', start, at)
   }
-  return tokens
 }
 
 const LETTER = 1

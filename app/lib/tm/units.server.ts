@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { Queryable } from '../db/database.server'
 import { db } from '../db/db.server'
 import { baseScore, score, tokenDistance } from './fuzzy-score'
 import { bruteForceTop, compareHits, DEFAULT_THRESHOLD, DEFAULT_TOP, type TmHit, type TmUnit } from './candidate-filter'
-import { unitWords } from './concordance-words'
 import { tmIndexes } from './index-cache.server'
 import { unitKeys } from './index-keys'
 import type { MemoryIndex } from './memory-index'
 import { tokenize, type TokenizedSegment } from './tokens'
+import { unitHashes, type UnitHashes } from './unit-hashes'
 
 /** A stored translation unit (SPEC §3 concordance result: raw_segment, translation). */
 export interface StoredUnit extends TmUnit {
@@ -34,7 +34,7 @@ export interface UnitImport extends UnitWrite {
 
 /** The same source, whatever whitespace it was typed with, is one unit of a memory. */
 export function sourceHash(source: string): string {
-  return createHash('md5').update(source.normalize('NFC').replace(/\s+/gu, ' ').trim()).digest('hex')
+  return hash('md5', source.normalize('NFC').replace(/\s+/gu, ' ').trim(), 'hex')
 }
 
 /**
@@ -55,10 +55,9 @@ async function nextVersions(tx: Queryable, memoryIds: readonly number[]): Promis
 }
 
 /** What a unit's source is indexed as, and the words concordance finds it by. */
-function indexEntry(source: string, target: string): { hash: string; tokenCount: number; keys: number[]; words: number[] } {
-  const tokens = tokenize(source).tokens
-  const keys = unitKeys(tokens)
-  return { hash: sourceHash(source), tokenCount: keys.length, keys, words: unitWords(source, target, tokens) }
+function indexEntry(source: string, target: string): { hash: string; tokenCount: number } & UnitHashes {
+  const { keys, words } = unitHashes(source, target)
+  return { hash: sourceHash(source), tokenCount: keys.length, keys, words }
 }
 
 type IndexedImport = UnitImport & ReturnType<typeof indexEntry>
@@ -155,7 +154,7 @@ function millisecondsOf(date: Date | undefined): number | 'null' {
 const integerArray = (values: readonly (number | 'null')[]) => `{${values.join(',')}}`
 
 /** Arrays laid end to end, as one array literal and each array's start in it (counted from 0). */
-function flatten(arrays: readonly (readonly number[])[]): { values: string; starts: string } {
+function flatten(arrays: readonly (readonly number[] | Int32Array)[]): { values: string; starts: string } {
   const starts: number[] = []
   let at = 0
   for (const array of arrays) {
