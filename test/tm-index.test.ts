@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { db } from '~/lib/db/db.server'
 import { bruteForceTop, prepareUnit, type PreparedUnit, type TmHit } from '~/lib/tm/candidate-filter'
@@ -206,6 +208,21 @@ describe('index maintenance', () => {
     await expect(db().transaction((tx) => writeUnit(tx, [memory.id], units[0]!))).rejects.toThrow(/foreign key/)
     expect(await db().query('select id from tm_units where memory_id = $1', [memory.id])).toEqual([])
     await deleteAndPurge(kept.id)
+  })
+})
+
+describe('the source hash', () => {
+  it('is md5 of the source in NFC with its whitespace runs as one space, trimmed, whatever spaces it was typed with', () => {
+    const md5 = (text: string) => createHash('md5').update(text).digest('hex')
+    const pieces = ['a', 'Ā', 'a\u0304', ' ', '  ', '\t', '\n', '\u00A0', '\u2009', '\u3000', '\uFEFF', '\u200B', '.', '<g1>']
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 10 }), (parts) => {
+        const source = parts.join('')
+        expect(sourceHash(source)).toBe(md5(source.normalize('NFC').replace(/\s+/gu, ' ').trim()))
+      }),
+      { numRuns: 3_000 },
+    )
+    expect(sourceHash(' The  cat\tsat. ')).toBe(sourceHash('The cat sat.'))
   })
 })
 

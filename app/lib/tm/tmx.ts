@@ -290,8 +290,13 @@ export function pickVariant<V extends { lang: string }>(variants: readonly V[], 
 }
 
 function samePrimary(a: string, b: string): boolean {
-  const primary = (lang: string) => lang.toLowerCase().split(/[-_]/)[0]
-  return a !== '' && primary(a) === primary(b)
+  return a !== '' && primarySubtag(a) === primarySubtag(b)
+}
+
+/** "EN-US" → "en": the language before any "-" or "_", lower-cased. */
+function primarySubtag(lang: string): string {
+  const end = lang.search(/[-_]/)
+  return (end === -1 ? lang : lang.slice(0, end)).toLowerCase()
 }
 
 /** parseTmxDate remembering its last answer: the units of a TMX often share their dates, a whole file one. */
@@ -311,12 +316,15 @@ class DateReader {
 
 /** TMX dates are UTC, YYYYMMDDThhmmssZ; anything else is ignored rather than failing the unit. */
 export function parseTmxDate(value: string | undefined): Date | undefined {
-  const match = value && /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value.trim())
-  if (!match) return undefined
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number]
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second))
+  const text = value?.trim()
+  if (!text || !TMX_DATE.test(text)) return undefined
+  const number = (from: number, to: number) => Number(text.slice(from, to))
+  const [year, month, day] = [number(0, 4), number(4, 6), number(6, 8)]
+  const date = new Date(Date.UTC(year, month - 1, day, number(9, 11), number(11, 13), number(13, 15)))
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined
 }
+
+const TMX_DATE = /^\d{8}T\d{6}Z$/
 
 function isBlank(tokens: TaggedText): boolean {
   return tokens.every((token) => token.kind !== 'text' || token.text.trim() === '')

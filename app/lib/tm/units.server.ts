@@ -34,8 +34,12 @@ export interface UnitImport extends UnitWrite {
 
 /** The same source, whatever whitespace it was typed with, is one unit of a memory. */
 export function sourceHash(source: string): string {
-  return hash('md5', source.normalize('NFC').replace(/\s+/gu, ' ').trim(), 'hex')
+  const normalized = source.normalize('NFC')
+  return hash('md5', UNEVEN_SPACE.test(normalized) ? normalized.replace(/\s+/gu, ' ').trim() : normalized, 'hex')
 }
+
+/** Whitespace that the hash would change: other than single spaces between words (the replace costs more than md5). */
+const UNEVEN_SPACE = /[^\S ]| {2}|^ | $/u
 
 /**
  * The next index version of each memory (decision 0011), taken before the units are written: the memory's row in
@@ -61,6 +65,12 @@ function indexEntry(source: string, target: string): { hash: string; tokenCount:
 }
 
 type IndexedImport = UnitImport & ReturnType<typeof indexEntry>
+
+function indexedImport(unit: UnitImport): IndexedImport {
+  const { hash, tokenCount, keys, words } = indexEntry(unit.source, unit.target)
+  const { source, target, createdBy, createdAt, changedAt } = unit
+  return { source, target, createdBy, createdAt, changedAt, hash, tokenCount, keys, words }
+}
 
 /**
  * Inserts or updates units (one unit per source hash and memory, the last write of a source winning), in one
@@ -170,7 +180,7 @@ function flatten(arrays: readonly (readonly number[] | Int32Array)[]): { values:
  * segment and its unit (and its postings) are saved together or not at all.
  */
 export async function writeUnit(tx: Queryable, memoryIds: readonly number[], unit: UnitWrite): Promise<void> {
-  await upsertUnits(tx, memoryIds, [{ ...unit, ...indexEntry(unit.source, unit.target) }])
+  await upsertUnits(tx, memoryIds, [indexedImport(unit)])
 }
 
 /** Undoes a write-back whose translation was cleared: only a unit that still holds that translation goes. */
@@ -221,7 +231,7 @@ export async function importUnits(
     writing.catch(() => {})
   }
   for await (const unit of units) {
-    const entry = { ...unit, ...indexEntry(unit.source, unit.target) }
+    const entry = indexedImport(unit)
     // The same source twice in one statement would be an error (a row updated twice): the later one wins here.
     batch.delete(entry.hash)
     batch.set(entry.hash, entry)
