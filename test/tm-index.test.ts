@@ -10,7 +10,7 @@ import { tokenize } from '~/lib/tm/tokens'
 import { holdsAll, searchedWords, unitWords } from '~/lib/tm/concordance-words'
 import { concordance } from '~/lib/tm/concordance.server'
 import { purgeMemory } from '~/lib/projects/purge.server'
-import { importUnits, indexMemory, lookupMatches, removeUnit, sourceHash, writeUnit } from '~/lib/tm/units.server'
+import { IMPORT_BATCH, importUnits, indexMemory, lookupMatches, removeUnit, sourceHash, writeUnit } from '~/lib/tm/units.server'
 import { corpusQueries, corpusUnits } from '../bench/tm/corpus'
 import { withTestDatabase } from './database'
 
@@ -156,6 +156,22 @@ describe('index maintenance', () => {
     expect((await lookupMatches([memory.id], 'Good day.')).map((found) => found.unit.source).sort()).toEqual(['Good evening.', 'Good morning.'])
     await expectConsistentIndex()
     await deleteMemory(owner, memory.id)
+  })
+
+  it('a source met again batches later ends with its later translation, however many batches are in flight', async () => {
+    const memory = await createMemory(owner, { name: 'Batches', sourceLang: 'en', targetLang: 'lv' })
+    function* units() {
+      for (let batch = 0; batch < 5; batch++) {
+        yield { source: 'Repeated in every batch.', target: `Tulkojums ${batch}.`, createdBy: 'Anna' }
+        for (let at = 1; at < IMPORT_BATCH; at++) yield { source: `Unit ${batch}-${at}.`, target: `Vienība ${at}.`, createdBy: 'Anna' }
+      }
+    }
+    const progress: number[] = []
+    expect(await importUnits(memory.id, units(), (written) => void progress.push(written))).toBe(5 * IMPORT_BATCH)
+    expect(progress).toEqual([1, 2, 3, 4, 5].map((batches) => batches * IMPORT_BATCH))
+    const [hit] = await lookupMatches([memory.id], 'Repeated in every batch.')
+    expect(hit).toMatchObject({ match: 100, unit: { target: 'Tulkojums 4.' } })
+    await deleteAndPurge(memory.id)
   })
 
   it('gives units written before the index and the concordance words their keys and words (the index-memory task)', async () => {

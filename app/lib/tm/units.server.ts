@@ -206,8 +206,12 @@ export const IMPORT_BATCH = 500
 /**
  * Bulk import (TMX): units in batches of IMPORT_BATCH, each one statement. A source met twice updates its unit,
  * as write-back does (the later one wins, creator and creation time kept). The next batch is read, tokenized and
- * hashed while the database writes the last one. Returns the units written; onProgress hears the running count
- * after each batch. With `undoOf` each batch leaves that TMX import an undo entry (undoImport).
+ * hashed while the database writes the last one. On PGlite one more batch is handed over before the last is
+ * written: its one session runs a client's statements in the order sent, and its thread no longer waits for this
+ * one between batches (100,000 units in 8.6–9.0 s against 9.2–9.5 s). On PostgreSQL two batches in flight would
+ * run on two connections, in either order, and a source met in both could end with the earlier translation.
+ * Returns the units written; onProgress hears the running count after each batch. With `undoOf` each batch leaves
+ * that TMX import an undo entry (undoImport).
  */
 export async function importUnits(
   memoryId: number,
@@ -217,12 +221,17 @@ export async function importUnits(
 ): Promise<number> {
   let written = 0
   let writing: Promise<void> = Promise.resolve()
+  let before: Promise<void> = Promise.resolve()
+  const ahead = db().kind === 'pglite'
   let batch = new Map<string, IndexedImport>()
   const flush = async () => {
     if (batch.size === 0) return
     const units = [...batch.values()]
     batch = new Map()
-    await writing
+    if (ahead) {
+      await before
+      before = writing
+    } else await writing
     writing = upsertUnits(db(), [memoryId], units, undoOf).then(async (count) => {
         written += count
         await onProgress?.(written)
@@ -238,6 +247,7 @@ export async function importUnits(
     if (batch.size >= IMPORT_BATCH) await flush()
   }
   await flush()
+  await before
   await writing
   // A big import leaves the planner's statistics stale and the visibility map unset (index-only scans would
   // visit the heap); PGlite runs no autovacuum, so the import does it.
