@@ -180,6 +180,13 @@ async function reserveIds(unitCount: number, segmentCount: number): Promise<{ fi
 }
 
 /**
+ * The project ($1) as a row source that also holds its row for key share until the statement commits: units and
+ * segments have no foreign keys (migration 26), so a batch for a project deleted meanwhile inserts nothing, and a
+ * deletion waits for the batch and then takes its rows too (the projects_deleted trigger).
+ */
+const PROJECT_KEPT = /* sql */ `(select id from projects where id = $1 for key share) as p`
+
+/**
  * Rows go in as one statement per batch with array parameters (unnest), several times faster than VALUES lists on
  * both engines; ids come from the reserved blocks, so positions and ids stay in document order.
  */
@@ -188,8 +195,8 @@ async function insertUnits(projectId: number, units: Unit[], unitIds: number[], 
   if (batch.length === 0) return
   await db().query(
     `insert into units (id, project_id, position, key, context) overriding system value
-     select u.id, $1, u.position, u.key, u.context
-       from unnest($2::int[], $3::int[], $4::text[], $5::text[]) as u(id, position, key, context)`,
+     select u.id, p.id, u.position, u.key, u.context
+       from ${PROJECT_KEPT} cross join unnest($2::int[], $3::int[], $4::text[], $5::text[]) as u(id, position, key, context)`,
     [
       projectId,
       unitIds.slice(from, to),
@@ -206,9 +213,9 @@ async function insertSegments(projectId: number, rows: SegmentRow[], unitIds: nu
   await db().query(
     `insert into segments (id, project_id, unit_id, position, source, source_plain, prefix, suffix, word_count,
                            target, status, repetition_of) overriding system value
-     select s.id, $1, s.unit_id, s.position, s.source, s.source_plain, s.prefix, s.suffix, s.word_count,
+     select s.id, p.id, s.unit_id, s.position, s.source, s.source_plain, s.prefix, s.suffix, s.word_count,
             s.target, s.status, s.repetition_of
-       from unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::text[],
+       from ${PROJECT_KEPT} cross join unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::text[],
                    $11::text[], $12::int[])
             as s(id, unit_id, position, source, source_plain, prefix, suffix, word_count, target, status, repetition_of)`,
     [
