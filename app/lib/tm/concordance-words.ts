@@ -22,12 +22,12 @@ export function segmentWords(canonical: string): number[] {
 }
 
 /**
- * A unit's words: those of its source and of its target together. `sourceTokens`, when the caller has tokenized the
- * source already (the import indexes it too), saves doing it twice.
+ * A unit's words: those of its source and of its target together. The definition: what tm_units.words stores is
+ * computed by unit-hashes.ts in one scan without token objects, and held equal to this by its tests.
  */
-export function unitWords(source: string, target: string, sourceTokens = tokenize(source).tokens): number[] {
+export function unitWords(source: string, target: string): number[] {
   const words = new Set<number>()
-  for (const tokens of [sourceTokens, tokenize(target).tokens]) for (const form of wordForms(tokens)) words.add(keyHash(form))
+  for (const text of [source, target]) for (const form of wordForms(tokenize(text).tokens)) words.add(keyHash(form))
   return [...words].sort((a, b) => a - b)
 }
 

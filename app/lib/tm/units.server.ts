@@ -220,24 +220,22 @@ export async function importUnits(
   undoOf?: number,
 ): Promise<number> {
   let written = 0
-  let writing: Promise<void> = Promise.resolve()
-  let before: Promise<void> = Promise.resolve()
-  const ahead = db().kind === 'pglite'
+  // Batches handed over and not yet written, oldest first; a failure stops the import at the next batch or the end.
+  const writing: Promise<void>[] = []
+  const inFlight = db().kind === 'pglite' ? 2 : 1
   let batch = new Map<string, IndexedImport>()
   const flush = async () => {
     if (batch.size === 0) return
     const units = [...batch.values()]
     batch = new Map()
-    if (ahead) {
-      await before
-      before = writing
-    } else await writing
-    writing = upsertUnits(db(), [memoryId], units, undoOf).then(async (count) => {
-        written += count
-        await onProgress?.(written)
-      })
-    // Handled when awaited: a failure stops the import at the next batch or at the end.
-    writing.catch(() => {})
+    if (writing.length === inFlight) await writing.shift()
+    const write = upsertUnits(db(), [memoryId], units, undoOf).then(async (count) => {
+      written += count
+      await onProgress?.(written)
+    })
+    // Handled when awaited.
+    write.catch(() => {})
+    writing.push(write)
   }
   for await (const unit of units) {
     const entry = indexedImport(unit)
@@ -247,8 +245,7 @@ export async function importUnits(
     if (batch.size >= IMPORT_BATCH) await flush()
   }
   await flush()
-  await before
-  await writing
+  for (const each of writing) await each
   // A big import leaves the planner's statistics stale and the visibility map unset (index-only scans would
   // visit the heap); PGlite runs no autovacuum, so the import does it.
   if (written >= VACUUM_AFTER) await db().query('vacuum (analyze) tm_units')
