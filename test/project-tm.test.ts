@@ -87,6 +87,22 @@ describe('project analysis and pretranslation', () => {
     expect(ids).toHaveLength(5)
   })
 
+  it('counts the words per band of a project whose memories are empty, over several batches', async () => {
+    const made = await createUser({ email: 'no-memory@example.lv', name: 'Bez atmiņas', password: 'a long password' })
+    if (!made.ok) throw new Error('no user')
+    // 2,500 paragraphs (three batches of counts): every fifth repeats an earlier one.
+    const paragraphs = Array.from({ length: 2_500 }, (_, index) => (index % 5 === 4 ? 'Repeated words here.' : `Paragraph number ${index} has six words.`))
+    const { project, ids } = await readyProject(made.user.id, 'long.txt', paragraphs.join('\n'))
+    expect(ids).toHaveLength(2_500)
+    const [stored] = await db().query<{ bands: unknown; analysed: number; status: string }>(
+      'select analysis_bands as bands, segments_analyzed as analysed, analysis_status as status from projects where id = $1',
+      [project.id],
+    )
+    // 2,000 six-word paragraphs and the first "Repeated words here." (3) are new; the other 499 repeat it.
+    expect(readBands(stored!.bands)).toEqual({ '100': 0, '95-99': 0, '85-94': 0, '75-84': 0, '50-74': 0, none: 12_003, repetitions: 1_497, mt: 0 })
+    expect(stored).toMatchObject({ analysed: 2_500, status: 'DONE' })
+  })
+
   it('fills only 100% matches as translated TM 100, never over a confirmed segment or manual typing', async () => {
     const { project, ids } = await readyProject(owner, 'pretranslate.html', html)
     await db().query(`update segments set target = 'Mans tulkojums.', status = 'DRAFT', save_type = 'MANUAL' where id = $1`, [ids[3]])

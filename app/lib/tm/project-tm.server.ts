@@ -15,10 +15,12 @@ import { lookupMatches, sourceHash } from './units.server'
  * which the file list and the translator poll (SPEC §4).
  */
 const BATCH = 200
+const COUNTS_BATCH = 1_000
 
 interface SegmentRow {
   id: number
   position: number
+  /** Read only when the memories hold units to look it up in. */
   source: string
   wordCount: number
   repetitionOf: number | null
@@ -44,14 +46,15 @@ export async function analyseTm(project: MemoryProject, progress: (done: number)
     [memoryIds],
   )
   const analysed: { wordCount: number; tmMatch: number | null; repetition: boolean; mt: boolean }[] = []
+  // With nothing to look up, only the counts are read: no source text, in larger batches (a book's 80,000 segments
+  // took the embedded database 1.4 s to hand over 200 at a time with their text).
+  const [batch, columns] =
+    units > 0
+      ? [BATCH, `id, source, word_count as "wordCount", repetition_of as "repetitionOf", save_type as "saveType"`]
+      : [COUNTS_BATCH, `id, word_count as "wordCount", repetition_of as "repetitionOf", save_type as "saveType"`]
   let after = -1
   for (;;) {
-    const rows = await segmentsAfter<SegmentRow>(
-      project.id,
-      after,
-      BATCH,
-      `id, source, word_count as "wordCount", repetition_of as "repetitionOf", save_type as "saveType"`,
-    )
+    const rows = await segmentsAfter<SegmentRow>(project.id, after, batch, columns)
     if (rows.length === 0) break
     const matches: (number | null)[] = []
     for (const row of rows) {
