@@ -1,6 +1,7 @@
 // Tulks HTTP server: Express in front of the Remix build. Validates configuration, opens and migrates the
 // database, sets security headers and refuses foreign-origin POSTs before any route runs.
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
 import express from 'express'
@@ -40,7 +41,11 @@ server.use(async (req, res, next) => {
 
 // Fingerprinted assets are immutable; locale files and the icon may change with a release.
 server.use('/build', express.static('public/build', { immutable: true, maxAge: '1y', index: false }))
-server.use(express.static('public', { maxAge: '1h', index: false }))
+// Only paths under what public/ holds look for a file: for every page, the lookup's failed stat and its error
+// object took about 2 % of the request thread.
+const publicNames = new Set(fs.readdirSync('public'))
+const publicFiles = express.static('public', { maxAge: '1h', index: false })
+server.use((req, res, next) => (publicNames.has(req.path.split('/', 2)[1]) ? publicFiles(req, res, next) : next()))
 
 // Everything else is a page or an answer for one signed-in user: never kept by the browser or a proxy (Back after
 // signing out must not show the file list). A response that says otherwise (a download) keeps its own header.
