@@ -65,6 +65,8 @@ interface Sample {
   start: number
   ms: number
   ok: boolean
+  /** Why a failed request failed: its status, or the error the client saw. */
+  failure?: string
 }
 
 interface Translator {
@@ -191,15 +193,18 @@ const post = (origin: string, path: string, cookie: string, fields: Record<strin
 async function timed(samples: Sample[], kind: Sample['kind'], send: () => Promise<Answer>): Promise<string | undefined> {
   const start = performance.now()
   let ok = false
+  let failure: string | undefined
   let location: string | undefined
   try {
     const answer = await send()
     ok = answer.status >= 200 && answer.status < 400
+    if (!ok) failure = `HTTP ${answer.status}`
     location = answer.location
-  } catch {
+  } catch (error) {
     ok = false
+    failure = error instanceof Error ? error.message : String(error)
   }
-  samples.push({ kind, start, ms: performance.now() - start, ok })
+  samples.push({ kind, start, ms: performance.now() - start, ok, failure })
   return location
 }
 
@@ -285,6 +290,9 @@ function summarise(title: string, samples: Sample[]) {
     ])
   }
   printTable(['request', 'count', 'p50', 'p95', 'max', 'errors'], rows)
+  const failures = new Map<string, number>()
+  for (const sample of samples) if (sample.failure) failures.set(`${sample.kind}: ${sample.failure}`, (failures.get(`${sample.kind}: ${sample.failure}`) ?? 0) + 1)
+  for (const [failure, count] of failures) console.log(`  failed ${count}× — ${failure}`)
 }
 
 async function main() {
@@ -349,6 +357,11 @@ async function main() {
         verdict(percentile(duringMs, 0.95) <= TARGETS.conversionP95 && Math.max(...duringMs) <= TARGETS.conversionMax),
     )
     console.log(`target conversion under load within 20 % of idle: ${verdict(loaded.seconds <= idle.seconds * TARGETS.conversionSlowdown)}`)
+    if (errors > 0) {
+      const logged = processes.flatMap((running) => running.output().split('\n')).filter((line) => /error|fail/i.test(line))
+      console.log(`the servers logged ${logged.length} lines naming an error${logged.length > 0 ? ', the first:' : ''}`)
+      for (const line of logged.slice(0, 20)) console.log(`  ${line}`)
+    }
   } finally {
     await Promise.all(processes.map((running) => running.stop()))
     await database.dispose()
