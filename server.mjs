@@ -67,6 +67,11 @@ server.all(
 const listener = server.listen(env.PORT, env.HOST, () => {
   console.log(`Tulks is listening on http://localhost:${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`})`)
 })
+// An idle kept-alive connection stays open a minute, not Node's 5 s: a client whose next request leaves as the
+// server closes the connection gets a reset (bench/load's translators, pausing 1–3 s, met it on a lagging machine),
+// and load balancers keep their connections to the server up to 60 s.
+listener.keepAliveTimeout = 65_000
+listener.headersTimeout = 66_000
 
 let stopping = false
 async function stop(signal) {

@@ -1,8 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { startServer } from '../bench/app-server'
 import { engine } from './database'
 
 /** The real `node server.mjs` start-up: configuration errors and the embedded database's lock. */
@@ -55,5 +57,29 @@ describe('server start', () => {
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
     // A fresh data directory is created and migrated first: 13 s here on a quiet machine, over 30 s on a busy one.
+  }, 120_000)
+
+  it.runIf(engine() === 'pglite')('keeps an idle connection open longer than a translator pauses', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tulks-server-'))
+    const server = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir }, 3919)
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const request = http.get(`${server.origin}/favicon.svg`, { agent }, (response) => {
+          response.resume()
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }))
+        })
+        request.on('error', reject)
+      })
+    try {
+      expect(await get()).toEqual({ status: 200, reused: false })
+      // Node's default closes the connection after 5 s idle; the next request then needs a new one.
+      await new Promise((resolve) => setTimeout(resolve, 6_000))
+      expect(await get()).toEqual({ status: 200, reused: true })
+    } finally {
+      agent.destroy()
+      await server.stop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
   }, 120_000)
 })
