@@ -291,7 +291,11 @@ function summarise(title: string, samples: Sample[]) {
   }
   printTable(['request', 'count', 'p50', 'p95', 'max', 'errors'], rows)
   const failures = new Map<string, number>()
-  for (const sample of samples) if (sample.failure) failures.set(`${sample.kind}: ${sample.failure}`, (failures.get(`${sample.kind}: ${sample.failure}`) ?? 0) + 1)
+  for (const sample of samples) {
+    if (!sample.failure) continue
+    const what = `${sample.kind}: ${sample.failure}`
+    failures.set(what, (failures.get(what) ?? 0) + 1)
+  }
   for (const [failure, count] of failures) console.log(`  failed ${count}× — ${failure}`)
 }
 

@@ -48,10 +48,8 @@ export async function analyseTm(project: MemoryProject, progress: (done: number)
   const analysed: { wordCount: number; tmMatch: number | null; repetition: boolean; mt: boolean }[] = []
   // With nothing to look up, only the counts are read: no source text, in larger batches (a book's 80,000 segments
   // took the embedded database 1.4 s to hand over 200 at a time with their text).
-  const [batch, columns] =
-    units > 0
-      ? [BATCH, `id, source, word_count as "wordCount", repetition_of as "repetitionOf", save_type as "saveType"`]
-      : [COUNTS_BATCH, `id, word_count as "wordCount", repetition_of as "repetitionOf", save_type as "saveType"`]
+  const batch = units > 0 ? BATCH : COUNTS_BATCH
+  const columns = `id, ${units > 0 ? 'source, ' : ''}word_count as "wordCount", repetition_of as "repetitionOf", save_type as "saveType"`
   let after = -1
   for (;;) {
     const rows = await segmentsAfter<SegmentRow>(project.id, after, batch, columns)
