@@ -129,6 +129,33 @@ test('hotkeys press their buttons', async ({ page }, testInfo) => {
   await expect(page.locator('.footer-progress, .translator-footer')).toContainText('no 3 segmentiem')
 })
 
+test('a page of rows that arrives twice is listed once', async ({ page }, testInfo) => {
+  test.skip(isNoJs(testInfo), 'pages arrive by scrolling only with JavaScript')
+  await signIn(page)
+  const lines = Array.from({ length: 30 }, (_, n) => `Row number ${n + 1} here.`).join('\n')
+  // As when an observer asks again from the edge it just loaded (seen on a slow machine): the second request
+  // for the rows after the list is answered with the first one's rows.
+  let first: string | null = null
+  let asked = 0
+  await page.route(/\/more\.data\?/, (route) => {
+    const url = new URL(route.request().url())
+    if (!url.searchParams.has('after')) return route.continue()
+    asked += 1
+    first ??= url.searchParams.get('after')
+    if (asked === 2 && first) url.searchParams.set('after', first)
+    return route.continue({ url: url.toString() })
+  })
+  await uploadAndOpen(page, testInfo, 'divreiz.txt', `${lines}\n`)
+  const rows = page.locator('.segment-table tbody tr')
+  await expect(async () => {
+    await page.locator('.segment-list').evaluate((list) => list.scrollTo(0, list.scrollHeight))
+    await expect(page.getByRole('link', { name: 'Nākamie segmenti' })).toHaveCount(0, { timeout: 1_000 })
+  }).toPass({ timeout: 20_000 })
+  expect(asked).toBeGreaterThanOrEqual(3)
+  await expect(rows).toHaveCount(30)
+  await expect(page.getByRole('row', { name: /Row number 20 here\./ })).toHaveCount(1)
+})
+
 test('the window pages: scrolling loads more with JavaScript, links without', async ({ page }, testInfo) => {
   await signIn(page)
   const lines = Array.from({ length: 30 }, (_, n) => `Line number ${n + 1} here.`).join('\n')

@@ -445,15 +445,20 @@ function useMoreSegments(loaded: Loaded) {
     () => setMore({ before: [] as MarkedSegment[], after: [] as MarkedSegment[], hasBefore: loaded.hasBefore, hasAfter: loaded.hasAfter }),
     [loaded.renderedAt, loaded.hasBefore, loaded.hasAfter],
   )
+  // A page can arrive twice: an observer made in the render that brought a page, before its rows were added, may ask
+  // again from the same edge. Rows already in the list are not added again.
+  const shown = useRef(loaded.segments)
+  shown.current = loaded.segments
   useEffect(() => {
     const page = after.data
-    if (page && !page.analysing) setMore((current) => ({ ...current, after: [...current.after, ...page.segments], hasAfter: page.hasAfter }))
+    if (!page || page.analysing) return
+    setMore((current) => ({ ...current, after: [...current.after, ...notListed(page.segments, current, shown.current)], hasAfter: page.hasAfter }))
   }, [after.data])
   useEffect(() => {
     const page = before.data
     if (!page || page.analysing) return
     scrollBefore.current = container.current ? container.current.scrollHeight - container.current.scrollTop : undefined
-    setMore((current) => ({ ...current, before: [...page.segments, ...current.before], hasBefore: page.hasBefore }))
+    setMore((current) => ({ ...current, before: [...notListed(page.segments, current, shown.current), ...current.before], hasBefore: page.hasBefore }))
   }, [before.data])
   // Rows added above keep the rows in view where they were.
   useLayoutEffect(() => {
@@ -487,6 +492,11 @@ function useMoreSegments(loaded: Loaded) {
     return () => observer.disconnect()
   }, [firstId, lastId, after, before, loaded.base, loaded.place])
   return { segments, hasBefore: more.hasBefore, hasAfter: more.hasAfter, container, topEdge, bottomEdge }
+}
+
+function notListed(page: MarkedSegment[], more: { before: MarkedSegment[]; after: MarkedSegment[] }, shown: MarkedSegment[]) {
+  const listed = new Set([...more.before, ...shown, ...more.after].map((segment) => segment.id))
+  return page.filter((segment) => !listed.has(segment.id))
 }
 
 interface SegmentRowProps {
