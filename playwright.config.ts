@@ -80,6 +80,18 @@ const launchOptions = {
 const js = { baseURL: `http://127.0.0.1:${JS_PORT}`, javaScriptEnabled: true }
 const nojs = { baseURL: `http://127.0.0.1:${NOJS_PORT}`, javaScriptEnabled: false }
 
+/**
+ * E2E_MODE=js or nojs: only that mode's projects and server, with its own output folder, so that scripts/test-all.sh
+ * can run the two modes as two Playwright processes at once (each with its own E2E_PORT_MT_SWITCH, as mt.spec.ts
+ * turns the engine off). Unset: both modes in one process, one after the other.
+ */
+const onlyMode = process.env.E2E_MODE === 'js' || process.env.E2E_MODE === 'nojs' ? process.env.E2E_MODE : undefined
+const modes = (['js', 'nojs'] as const).filter((mode) => !onlyMode || mode === onlyMode)
+const projects = modes.flatMap((mode) => [
+  { name: `setup-${mode}`, testMatch: 'first-account.setup.ts', use: { js, nojs }[mode], retries: 0 },
+  { name: mode, testMatch: '*.spec.ts', dependencies: [`setup-${mode}`], use: { js, nojs }[mode] },
+])
+
 export default defineConfig({
   testDir: 'e2e',
   workers: 1,
@@ -99,12 +111,8 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'retain-on-failure',
   },
-  projects: [
-    { name: 'setup-js', testMatch: 'first-account.setup.ts', use: js, retries: 0 },
-    { name: 'setup-nojs', testMatch: 'first-account.setup.ts', use: nojs, retries: 0 },
-    { name: 'js', testMatch: '*.spec.ts', dependencies: ['setup-js'], use: js },
-    { name: 'nojs', testMatch: '*.spec.ts', dependencies: ['setup-nojs'], use: nojs },
-  ],
+  outputDir: onlyMode ? `test-results/${onlyMode}` : 'test-results',
+  projects,
   webServer: [
     ...(mtSwitchUrl
       ? [
@@ -119,7 +127,6 @@ export default defineConfig({
           },
         ]
       : []),
-    server('js', JS_PORT),
-    server('nojs', NOJS_PORT),
+    ...modes.map((mode) => server(mode, { js: JS_PORT, nojs: NOJS_PORT }[mode])),
   ],
 })
