@@ -4,7 +4,8 @@ import { db } from '~/lib/db/db.server'
 import { allTaskHandlers } from '~/lib/jobs/task-handlers.server'
 import { startWorker } from '~/lib/jobs/worker.server'
 import { saveSegment } from '~/lib/projects/segments.server'
-import type { ProjectSummary } from '~/lib/projects/projects.server'
+import { projectSettings } from '~/lib/projects/project-settings.server'
+import { findProject, type ProjectSummary } from '~/lib/projects/projects.server'
 import { saveQaOff, segmentWarnings, setIgnored, uncheckedCount, warningCounts } from '~/lib/qa/segment-qa.server'
 import { stopSpellCheckers } from '~/lib/qa/spelling.server'
 import { addConcepts, createGlossary } from '~/lib/terms/glossaries.server'
@@ -63,7 +64,11 @@ describe('QA on save', () => {
     expect((await segmentWarnings(project.id, [ids[3]!])).get(ids[3]!)).toEqual([{ code: 'inconsistent-target', key: 'inconsistent-target', ignored: true }])
     await saveQaOff(project.id, ['inconsistency', 'not-a-check'])
     expect((await segmentWarnings(project.id)).size).toBe(0)
+    // The translator's settings show the choice, read with the project's row.
+    const settingsNow = async () => projectSettings((await findProject(owner.id, project.id))!, owner.id)
+    expect((await settingsNow()).qaOff).toEqual(['inconsistency'])
     await saveQaOff(project.id, [])
+    expect((await settingsNow()).qaOff).toEqual([])
     expect(await setIgnored(project.id, ids[3]!, 'inconsistent-target', false)).toBe(true)
     expect([...(await segmentWarnings(project.id)).values()].flat()).toHaveLength(4)
 

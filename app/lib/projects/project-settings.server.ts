@@ -24,15 +24,18 @@ interface SettingsProject {
   sourceLang: string
   targetLang: string
   updateMt: boolean | null
+  qaOff: QaCheck[]
 }
 
+/** The project's row (findProject) already holds its own choices; the owner's memories, glossaries and profile are read together. */
 export async function projectSettings(project: SettingsProject, userId: number): Promise<ProjectSettings> {
-  const [memories, glossaries] = [await memoriesForProject({ ...project, ownerId: userId }), await glossariesForProject({ ...project, ownerId: userId })]
-  const [row] = await db().query<{ qaOff: QaCheck[] }>('select qa_off as "qaOff" from projects where id = $1', [project.id])
-  const qaOff = row?.qaOff ?? []
-  if (project.updateMt !== null) return { updateMt: project.updateMt, memories, glossaries, qaOff }
-  const profile = await loadProfileSafely(userId)
-  return { updateMt: profile?.updateMt ?? false, memories, glossaries, qaOff }
+  const owned = { ...project, ownerId: userId }
+  const [memories, glossaries, profile] = await Promise.all([
+    memoriesForProject(owned),
+    glossariesForProject(owned),
+    project.updateMt === null ? loadProfileSafely(userId) : undefined,
+  ])
+  return { updateMt: project.updateMt ?? profile?.updateMt ?? false, memories, glossaries, qaOff: project.qaOff }
 }
 
 export async function saveProjectSettings(

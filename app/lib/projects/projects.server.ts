@@ -7,6 +7,7 @@ import { deleteStoredFile, storedFileBytes, storeFile } from './stored-files.ser
 import { ensureDefaultMemory } from '../tm/memories.server'
 import { rowId } from '../http/row-id'
 import { DEFAULT_ORDER, type FileListQuery, type FileSort, type FileState } from './file-list'
+import type { QaCheck } from '../qa/qa-kinds'
 
 /**
  * Projects and their one job (SPEC §3). Every read filters by owner, so another user's project is simply
@@ -48,6 +49,8 @@ export interface ProjectSummary {
   analysisBands: unknown
   /** Segments a running pretranslation has looked at. */
   pretranslated: number
+  /** Issue 17: the quality checks this project turned off. */
+  qaOff: QaCheck[]
 }
 
 /** An unguessable URL-safe secret (96 bits), as SPEC's project and job passwords. */
@@ -62,6 +65,7 @@ const summaryColumns = `
   p.segments_analyzed as "segmentsAnalyzed", p.created_at as "createdAt",
   j.last_segment_id as "lastSegmentId", j.editing_time as "editingTime", p.update_mt as "updateMt",
   p.mt_system_id as "mtSystemId", p.pretranslate_error as "pretranslateError", p.analysis_bands as "analysisBands", p.pretranslated, p.encoding,
+  p.qa_off as "qaOff",
   case when p.analysis_status <> 'DONE' then -1
        else coalesce(round(100.0 * p.words_translated / nullif(p.words_total, 0), 2)::float8, 0) end as "translatedPercent"`
 
