@@ -83,7 +83,7 @@ cat "$results/e2e-pglite-nojs.log"
 step "end-to-end tests on PostgreSQL (Chromium, JavaScript on)"
 create_postgres_database e2e_js
 create_postgres_database e2e_nojs
-E2E_DATABASE_URL_JS="$(postgres_url e2e_js)" E2E_DATABASE_URL_NOJS="$(postgres_url e2e_nojs)" \
+E2E_MODE=js E2E_DATABASE_URL_JS="$(postgres_url e2e_js)" E2E_DATABASE_URL_NOJS="$(postgres_url e2e_nojs)" \
   PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-postgres.json" npx playwright test --project=setup-js --project=js --reporter=list,json \
   e2e/translate.spec.ts e2e/comments.spec.ts e2e/split-merge.spec.ts e2e/suggestions.spec.ts e2e/memories.spec.ts e2e/pretranslate.spec.ts
 
