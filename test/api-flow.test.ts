@@ -2,9 +2,11 @@ import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../bench/app-server'
 import { signIn } from '../bench/translator/client'
+import { calls } from '~/lib/api/calls'
 import { createUser } from '~/lib/auth/users.server'
 import { setDatabase } from '~/lib/db/db.server'
 import { migrate } from '~/lib/db/migrate.server'
+import { cultureCookie } from '~/lib/i18n/i18n.server'
 import { answerChecker, apiClient } from './api-client/client'
 import { TYPES_FILE, typesOf } from './api-client/generate'
 import { databaseForProcesses, engine } from './database'
@@ -267,5 +269,32 @@ describe('every described call, with the session cookie and with a token', () =>
     expect(check('POST', '/files/stats', 200, { projectId: 1, analysisComplete: true, translatedPercent: 5 })).toBeUndefined()
     expect(check('POST', '/files/stats', 200, { projectId: '1', analysisComplete: true, translatedPercent: 5 })).toMatch(/projectId/)
     expect(check('POST', '/files/stats', 418, {})).toMatch(/does not list/)
+  })
+})
+
+describe('a call asked with the other method', () => {
+  it('a GET call answers POST with 405, Allow and the reason in the caller’s language; a POST call sends GET to a page', async () => {
+    const methods = new Map<string, Set<string>>()
+    for (const call of Object.values(calls)) methods.set(call.path, (methods.get(call.path) ?? new Set()).add(call.method))
+    const token = await tokenFor(cookie, 'wrong methods')
+    const getOnly = [...methods].filter(([, asked]) => asked.size === 1 && asked.has('get')).map(([path]) => path)
+    const postOnly = [...methods].filter(([, asked]) => asked.size === 1 && asked.has('post')).map(([path]) => path)
+    expect(getOnly).toEqual(expect.arrayContaining(['/profile', '/settings/update-mt-for-file', '/tm/for-file']))
+    expect(postOnly).toEqual(expect.arrayContaining(['/settings/save-update-mt', '/settings/save-tm-pretranslate', '/tm/matches']))
+    for (const language of ['lv', 'en', 'ru'] as const) {
+      const reason = (JSON.parse(fs.readFileSync(`public/locales/${language}/common.json`, 'utf8')) as { api: { wrongMethod: string } }).api.wrongMethod
+      const headers = { Authorization: `Bearer ${token}`, Cookie: (await cultureCookie.serialize(language)).split(';')[0]! }
+      for (const path of getOnly) {
+        const answer = await fetch(`${server.origin}${path}`, { method: 'POST', headers })
+        expect([path, answer.status, answer.headers.get('Allow')]).toEqual([path, 405, 'GET'])
+        expect(await answer.json()).toEqual({ errors: [{ code: 'MethodNotAllowed', message: reason.replace('{{method}}', 'GET') }] })
+      }
+    }
+    for (const path of postOnly) {
+      const answer = await fetch(`${server.origin}${path}`, { headers: { Authorization: `Bearer ${token}` }, redirect: 'manual' })
+      // To the file list, or for a memory's settings to the memories page.
+      const to = new URL(answer.headers.get('Location') ?? '', server.origin)
+      expect([path, answer.status, to.origin, path.startsWith('/tm/save-settings') ? '/memories' : '/']).toEqual([path, 302, server.origin, to.pathname])
+    }
   })
 })
