@@ -12,16 +12,13 @@ export async function apiRefusal(request: Request, status: number, code: string,
 }
 
 /**
- * A SPEC §7 call asked with the other method: 405 with `Allow`, in the caller's language (Remix alone would answer
- * an untranslated "Unexpected Server Error"). Calls that take POST send a GET to the file list instead, as any
- * other address does (SPEC §2).
+ * The action of a SPEC §7 GET call, for a POST: 405 with `Allow`, in the caller's language (Remix alone would answer
+ * an untranslated "Unexpected Server Error"). POST calls send a GET to the file list instead, as any other address does.
  */
-export function onlyGet() {
-  return async ({ request }: { request: Request }): Promise<Response> => {
-    const refusal = await apiRefusal(request, 405, 'MethodNotAllowed', 'api.wrongMethod', { method: 'GET' })
-    refusal.headers.set('Allow', 'GET')
-    return refusal
-  }
+export async function getOnlyAction({ request }: { request: Request }): Promise<Response> {
+  const refusal = await apiRefusal(request, 405, 'MethodNotAllowed', 'api.wrongMethod', { method: 'GET' })
+  refusal.headers.set('Allow', 'GET')
+  return refusal
 }
 
 /** Fields that name a row: a value that cannot is "not found", as an address with a bad id is. */

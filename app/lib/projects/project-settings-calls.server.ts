@@ -1,12 +1,12 @@
 import { answer, calls } from '../api/calls'
 import { apiRefusal, projectCall } from '../api/read-fields.server'
 import { saveMtSystem } from '../mt/project-mt.server'
-import { projectSettings, saveProjectUpdateMt } from './project-settings.server'
+import { saveProjectUpdateMt, updateMtOf } from './project-settings.server'
 
 /** GET settings/update-mt-for-file?projectId= (SPEC §7): the project's own value, else the user's. */
 export function updateMtForFileCall(request: Request): Promise<Response> {
   return projectCall(request, calls.updateMtForFile, async (project, _fields, user) => {
-    const { updateMt } = await projectSettings(project, user.id)
+    const updateMt = await updateMtOf(project, user.id)
     return answer(calls.updateMtForFile, { projectId: project.id, update_mt: Number(updateMt) })
   })
 }

@@ -27,15 +27,16 @@ interface SettingsProject {
   qaOff: QaCheck[]
 }
 
-/** The project's row (findProject) already holds its own choices; the owner's memories, glossaries and profile are read together. */
+/** The project's row (findProject) already holds its own choices; the owner's memories and glossaries are read together. */
 export async function projectSettings(project: SettingsProject, userId: number): Promise<ProjectSettings> {
   const owned = { ...project, ownerId: userId }
-  const [memories, glossaries, profile] = await Promise.all([
-    memoriesForProject(owned),
-    glossariesForProject(owned),
-    project.updateMt === null ? loadProfileSafely(userId) : undefined,
-  ])
-  return { updateMt: project.updateMt ?? profile?.updateMt ?? false, memories, glossaries, qaOff: project.qaOff }
+  const [memories, glossaries, updateMt] = await Promise.all([memoriesForProject(owned), glossariesForProject(owned), updateMtOf(project, userId)])
+  return { updateMt, memories, glossaries, qaOff: project.qaOff }
+}
+
+/** SPEC §2 "improve the machine translation system": the project's own value, else the owner's profile. */
+export async function updateMtOf(project: Pick<SettingsProject, 'updateMt'>, userId: number): Promise<boolean> {
+  return project.updateMt ?? (await loadProfileSafely(userId))?.updateMt ?? false
 }
 
 export async function saveProjectSettings(

@@ -1,7 +1,7 @@
 import type { User } from '../auth/users.server'
 import { projectAcceptsFeedback, sendConfirmedToMt } from '../mt/project-mt.server'
 import { mayWriteBack, writeBack, WriteBackError } from '../tm/write-back.server'
-import { projectSettings } from './project-settings.server'
+import { updateMtOf } from './project-settings.server'
 import type { ProjectSummary } from './projects.server'
 import { saveSegment, type SaveOptions, type SegmentChange } from './segments.server'
 
@@ -33,7 +33,7 @@ export async function saveTranslation(
     if (change.status === 'TRANSLATED') await saveSegment(project, segmentId, { ...change, status: 'DRAFT' }, 0)
     return { ok: false, writeBackFailed: true }
   }
-  if (saved.ok && change.status === 'TRANSLATED' && projectAcceptsFeedback(project) && (await projectSettings(project, user.id)).updateMt) {
+  if (saved.ok && change.status === 'TRANSLATED' && projectAcceptsFeedback(project) && (await updateMtOf(project, user.id))) {
     // SPEC §2 "improve the machine translation system": in the background, never failing the confirm.
     sendConfirmedToMt(project, segmentId, change.target)
   }
