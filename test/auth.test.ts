@@ -8,7 +8,7 @@ import { action as signUpAction, loader as signUpLoader } from '~/routes/sign-up
 import { loader as splatLoader } from '~/routes/$'
 import { withTestDatabase } from './database'
 import { setEnv } from './env'
-import { context, cookieJar, get, post, settle } from './remix'
+import { BASE, context, cookieJar, get, post, settle } from './remix'
 
 const database = withTestDatabase()
 const first = { name: 'Ilze Ozola', email: 'ilze@example.lv', password: 'correct horse battery', confirm: 'correct horse battery' }
@@ -291,8 +291,10 @@ describe('language', () => {
 
 describe('unknown paths', () => {
   it('redirect to the file list (SPEC §2)', async () => {
-    const outcome = await settle(async () => splatLoader())
-    expect(outcome.status).toBe(302)
-    expect(outcome.location).toBe('/')
+    for (const path of ['/no-such-page', '/files/no-such-call', '/tm/matches/more']) {
+      const outcome = await settle(async () => splatLoader({ request: new Request(`${BASE}${path}`), params: {}, context }))
+      expect(outcome.status).toBe(302)
+      expect(outcome.location).toBe('/')
+    }
   })
 })

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { action as addAction } from '~/routes/comments.add'
-import { action as resolveAction } from '~/routes/comments.resolve'
+import { action as callAction } from '~/routes/$'
 import { signedInUser } from './accounts'
 import { withTestDatabase } from './database'
 import { readyProject } from './ready-project'
@@ -20,8 +19,10 @@ beforeAll(async () => {
   segmentId = ids[0]!
 })
 
-async function call(action: typeof addAction, form: Record<string, string>, who = cookie) {
-  const answer = await action({ request: new Request(`${BASE}/comments/x`, { method: 'POST', body: new URLSearchParams(form), headers: { Cookie: who } }), params: {}, context })
+const [addAction, resolveAction] = ['/comments/add', '/comments/resolve']
+
+async function call(path: string, form: Record<string, string>, who = cookie) {
+  const answer = await callAction({ request: new Request(`${BASE}${path}`, { method: 'POST', body: new URLSearchParams(form), headers: { Cookie: who } }), params: {}, context })
   return { status: answer.status, body: (await answer.json()) as Record<string, unknown> & { errors?: { code: string; message: string }[] } }
 }
 

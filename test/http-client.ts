@@ -36,10 +36,10 @@ export async function analysisStatus(origin: string, cookie: string, project: { 
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Asks `done` every half second until it holds (3 minutes at most). */
-export async function poll(done: () => Promise<boolean>): Promise<void> {
-  for (const started = Date.now(); Date.now() - started < 180_000; await sleep(500)) {
+/** Asks `done` every half second until it holds (3 minutes at most, or `withinMs`). */
+export async function poll(done: () => Promise<boolean>, withinMs = 180_000): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < withinMs; await sleep(500)) {
     if (await done().catch(() => false)) return
   }
-  throw new Error('not done within 3 minutes')
+  throw new Error(`not done within ${withinMs / 1000} s`)
 }

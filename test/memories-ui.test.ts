@@ -14,10 +14,7 @@ import { action as deleteAction, loader as deleteLoader } from '~/routes/memorie
 import { loader as exportLoader } from '~/routes/memories.$memoryId.export'
 import { action as memoriesAction, loader as memoriesLoader } from '~/routes/memories._index'
 import { action as signInAction } from '~/routes/sign-in'
-import { loader as tmLoader } from '~/routes/tm._index'
-import { loader as tmForFileLoader } from '~/routes/tm.for-file'
-import { action as saveSettingsAction } from '~/routes/tm.save-settings'
-import { action as saveForFileAction } from '~/routes/tm.save-settings-for-file'
+import { action as callAction, loader as callLoader } from '~/routes/$'
 import { action as translateAction } from '~/routes/translate.$projectId.$password'
 import { withTestDatabase } from './database'
 import { setEnv } from './env'
@@ -259,23 +256,23 @@ describe('read and write choices', () => {
     // The user's defaults are untouched by a project's choice.
     expect((await findMemory(userId, chosen.id))?.read).toBe(true)
 
-    const forFile = await tmForFileLoader({ request: get(`/tm/for-file?projectId=${project.id}`, cookie), params: {}, context })
+    const forFile = await callLoader({ request: get(`/tm/for-file?projectId=${project.id}`, cookie), params: {}, context })
     const forFileJson = (await forFile.json()) as { id: number; readMemory: boolean; writeMemory: boolean; projectId: number }[]
     expect(forFileJson.find((memory) => memory.id === chosen.id)).toMatchObject({ readMemory: true, writeMemory: false, projectId: project.id, canUpdate: true })
-    expect((await tmForFileLoader({ request: get(`/tm/for-file?projectId=${project.id}`, strangerCookie), params: {}, context })).status).toBe(404)
+    expect((await callLoader({ request: get(`/tm/for-file?projectId=${project.id}`, strangerCookie), params: {}, context })).status).toBe(404)
 
-    const saved = await saveForFileAction({
+    const saved = await callAction({
       request: post('/tm/save-settings-for-file', { projectId: String(project.id), id: String(chosen.id), readMemory: '1', writeMemory: '1' }, cookie),
       params: {},
       context,
     })
     expect(((await saved.json()) as { id: number; writeMemory: boolean }[]).find((memory) => memory.id === chosen.id)?.writeMemory).toBe(true)
 
-    const all = (await (await tmLoader({ request: get('/tm', cookie), params: {}, context })).json()) as { name: string; canUpdate: boolean }[]
+    const all = (await (await callLoader({ request: get('/tm', cookie), params: {}, context })).json()) as { name: string; canUpdate: boolean }[]
     expect(all.map((memory) => memory.name)).toContain('Open')
-    const byName = await saveSettingsAction({ request: post('/tm/save-settings', { name: 'Open', readMemory: '1', writeMemory: '0' }, cookie), params: {}, context })
+    const byName = await callAction({ request: post('/tm/save-settings', { name: 'Open', readMemory: '1', writeMemory: '0' }, cookie), params: {}, context })
     expect(((await byName.json()) as { name: string; readMemory: boolean; writeMemory: boolean }[]).find((memory) => memory.name === 'Open')).toMatchObject({ readMemory: true, writeMemory: false })
-    const unauthorised = await settle(() => tmLoader({ request: get('/tm'), params: {}, context }))
+    const unauthorised = await settle(() => callLoader({ request: get('/tm'), params: {}, context }))
     expect(unauthorised.status).toBe(401)
   })
 })

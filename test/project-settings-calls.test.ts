@@ -1,9 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { resetMtRegistryForTests } from '~/lib/mt/registry.server'
 import type { ProjectSummary } from '~/lib/projects/projects.server'
-import { action as saveMtSystem } from '~/routes/settings.save-mt-system'
-import { action as saveUpdateMt } from '~/routes/settings.save-update-mt-for-file'
-import { loader as updateMtForFile } from '~/routes/settings.update-mt-for-file'
+import { action as callAction, loader as callLoader } from '~/routes/$'
 import { signedInUser } from './accounts'
 import { withTestDatabase } from './database'
 import { setEnv } from './env'
@@ -30,9 +28,10 @@ async function json(response: Promise<Response> | Response) {
   const answer = await response
   return { status: answer.status, body: (await answer.json()) as Record<string, unknown> & { errors?: { code: string }[] } }
 }
-const post = (action: typeof saveMtSystem, form: Record<string, string>, who = cookie) =>
-  json(action({ request: new Request(`${BASE}/settings/x`, { method: 'POST', body: new URLSearchParams(form), headers: { Cookie: who } }), params: {}, context }))
-const get = (query: string, who = cookie) => json(updateMtForFile({ request: new Request(`${BASE}/settings/update-mt-for-file?${query}`, { headers: { Cookie: who } }), params: {}, context }))
+const [saveMtSystem, saveUpdateMt] = ['/settings/save-mt-system', '/settings/save-update-mt-for-file']
+const post = (path: string, form: Record<string, string>, who = cookie) =>
+  json(callAction({ request: new Request(`${BASE}${path}`, { method: 'POST', body: new URLSearchParams(form), headers: { Cookie: who } }), params: {}, context }))
+const get = (query: string, who = cookie) => json(callLoader({ request: new Request(`${BASE}/settings/update-mt-for-file?${query}`, { headers: { Cookie: who } }), params: {}, context }))
 
 describe('settings/update-mt-for-file and save-update-mt-for-file', () => {
   it('read the profile’s value until the file has its own, then the file’s', async () => {

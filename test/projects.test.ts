@@ -297,7 +297,7 @@ describe('files/upload (the page script’s call, SPEC §7)', () => {
 
 describe('POST files (SPEC §7)', () => {
   const filesCall = async (cookie: string, form: Record<string, string>) => {
-    const { action } = await import('~/routes/files._index')
+    const { action } = await import('~/routes/$')
     const answer = await action({ request: new Request(`${BASE}/files`, { method: 'POST', body: new URLSearchParams(form), headers: { Cookie: cookie } }), params: {}, context })
     return { status: answer.status, body: (await answer.json()) as { totalFiles: number; data: Record<string, unknown>[]; errors?: { code: string; message: string }[] } }
   }
@@ -336,7 +336,7 @@ describe('POST files (SPEC §7)', () => {
 
 describe('files/info, files/pretranslate, files/delete (SPEC §7)', () => {
   const call = async (path: string, cookie: string, form: Record<string, string>) => {
-    const { action } = await import(`~/routes/files.${path}.tsx`)
+    const { action } = await import('~/routes/$')
     const answer = (await action({ request: new Request(`${BASE}/files/${path}`, { method: 'POST', body: new URLSearchParams(form), headers: { Cookie: cookie } }), params: {}, context })) as Response
     return { status: answer.status, body: (await answer.json()) as Record<string, unknown> & { errors?: { code: string; message: string }[] } }
   }
@@ -400,7 +400,7 @@ describe('files/info, files/pretranslate, files/delete (SPEC §7)', () => {
 
 describe('files/download-original and files/download-translated (SPEC §7)', () => {
   const download = async (kind: 'original' | 'translated', cookie: string, form: Record<string, string>) => {
-    const { action } = await import(`~/routes/files.download-${kind}.tsx`)
+    const { action } = await import('~/routes/$')
     return (await action({ request: new Request(`${BASE}/files/download-${kind}`, { method: 'POST', body: new URLSearchParams(form), headers: { Cookie: cookie } }), params: {}, context })) as Response
   }
 
@@ -428,17 +428,14 @@ describe('files/download-original and files/download-translated (SPEC §7)', () 
 
 describe('SPEC §7 status calls', () => {
   it('answer creation status, analysis and stats in SPEC §3 shapes, and 404 for a wrong password', async () => {
-    const calls = {
-      creation: (await import('~/routes/files.creation-status')).action,
-      analysis: (await import('~/routes/files.analysis')).action,
-      stats: (await import('~/routes/files.stats')).action,
-    }
+    const { action } = await import('~/routes/$')
+    const calls = { creation: '/files/creation-status', analysis: '/files/analysis', stats: '/files/stats' }
     const jar = await signedIn('status@example.lv')
     await settle(() => indexAction({ request: uploadRequest([new File(['One. Two.'], 'status.txt')], jar.header()), params: {}, context }))
     const project = (await listing(jar.header())).projects[0]!
     const ask = (call: keyof typeof calls, password = project.password) =>
-      calls[call]({
-        request: new Request(`${BASE}/files/x`, {
+      action({
+        request: new Request(`${BASE}${calls[call]}`, {
           method: 'POST',
           body: new URLSearchParams({ projectId: String(project.id), projectPassword: password }),
           headers: { Cookie: jar.header() },

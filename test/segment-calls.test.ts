@@ -1,11 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ProjectSummary } from '~/lib/projects/projects.server'
 import { addComment } from '~/lib/projects/comments.server'
-import { action as segments } from '~/routes/segments._index'
-import { action as setActive } from '~/routes/segments.set-active'
-import { action as translate } from '~/routes/segments.translate'
+import { action as callAction } from '~/routes/$'
 import { createMemory } from '~/lib/tm/memories.server'
-import { action as setEditTime } from '~/routes/segments.set-edit-time'
 import { signedInUser } from './accounts'
 import { withTestDatabase } from './database'
 import { readyProject } from './ready-project'
@@ -27,8 +24,10 @@ beforeAll(async () => {
   ;({ project, ids } = await readyProject(owner.user.id, 'segmenti.txt', 'One.\n\nTwo.\n\nThree.\n'))
 })
 
-async function call(action: typeof setActive, form: Record<string, string>, who = cookie) {
-  const answer = await action({ request: new Request(`${BASE}/segments/x`, { method: 'POST', body: new URLSearchParams(form), headers: { Cookie: who } }), params: {}, context })
+const [segments, setActive, setEditTime, translate] = ['/segments', '/segments/set-active', '/segments/set-edit-time', '/segments/translate']
+
+async function call(path: string, form: Record<string, string>, who = cookie) {
+  const answer = await callAction({ request: new Request(`${BASE}${path}`, { method: 'POST', body: new URLSearchParams(form), headers: { Cookie: who } }), params: {}, context })
   return { status: answer.status, body: (await answer.json()) as Record<string, unknown> }
 }
 
