@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_ROW_ID, rowId, rowIdSchema } from './row-id'
+import { MAX_ROW_ID, rowId } from './row-id'
+import { rowIdSchema } from './row-id.server'
 
 describe('rowId', () => {
   it.each([

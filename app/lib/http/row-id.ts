@@ -1,12 +1,8 @@
-import { z } from 'zod'
-
 /**
  * Ids from addresses and forms. Row ids are PostgreSQL integers, so anything outside 1 … 2³¹−1 names no row: such an
  * id is "not found", never a database error (issue 15: an absurd page or segment number gave a 500).
  */
 export const MAX_ROW_ID = 2 ** 31 - 1
-
-export const rowIdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID)
 
 /** The id `value` spells, or undefined when it cannot name a row. */
 export function rowId(value: unknown): number | undefined {

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Queryable } from '../db/database.server'
 import { db } from '../db/db.server'
 import { checkComment, MESSAGE_TYPE, type CommentError } from './comment-rules'
-import { rowIdSchema } from '../http/row-id'
+import { rowIdSchema } from '../http/row-id.server'
 
 /**
  * Segment comments (SPEC §3 "Comment", §7 "comments/add" and "comments/resolve"). Every query filters by the

@@ -2,7 +2,7 @@ import { redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { setFlash } from '../http/flash.server'
 import { mergeSegment, splitSegment, splitSegmentAfterWord, type SplitMergeRefusal } from './split-merge.server'
-import { rowIdSchema } from '../http/row-id'
+import { rowIdSchema } from '../http/row-id.server'
 
 /**
  * The translator form's "split" and "merge" intents (issue "Ctrl+S split and Ctrl+J merge"). Without

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { db } from '../db/db.server'
 import { sourceLanguages, targetLanguages } from '../projects/languages'
 import { findMemory, listMemories, type Memory } from './memories.server'
-import { rowId, rowIdSchema } from '../http/row-id'
+import { rowId } from '../http/row-id'
+import { rowIdSchema } from '../http/row-id.server'
 
 /** The memories page's forms (issue 5 "Memories"), told apart by intent; the upload is multipart and separate. */
 const memoryName = z.string().trim().min(1).max(100)

@@ -1,6 +1,6 @@
 import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { rowIdSchema } from '../http/row-id'
+import { rowIdSchema } from '../http/row-id.server'
 import { saveTranslation } from '../projects/save-translation.server'
 import type { SaveOptions, SegmentChange } from '../projects/segments.server'
 import type { IntentContext } from './intent-context.server'
