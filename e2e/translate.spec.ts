@@ -82,6 +82,9 @@ test('a dozen short segments are in view at 1280×800, and the active one always
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/locales/')) strings.push(request.url())
   })
+  // The list may still be loading its next rows (the end of the list is in view): leaving mid-request would log
+  // the browser's AbortError, which the page-error check counts.
+  await page.waitForLoadState('networkidle')
   await page.goto(url.pathname + url.search)
   await hydrated(page, testInfo)
   const active = page.getByRole('row').filter({ has: targetOf(page, 35) })
