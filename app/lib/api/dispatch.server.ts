@@ -10,7 +10,7 @@ import { analysisCall, creationStatusCall, statsCall } from '../projects/status-
 import { concordanceCall, matchesCall } from '../tm/tm-api-calls.server'
 import { memoriesCall, memoriesForFileCall, saveSettingsCall, saveSettingsForFileCall } from '../tm/tm-calls.server'
 import { calls } from './calls'
-import { getOnlyAction } from './read-fields.server'
+import { getOnlyRefusal } from './read-fields.server'
 
 /**
  * SPEC §7's calls, answered by one route (app/routes/$.tsx) from this table instead of a route each: React Router
@@ -83,6 +83,6 @@ export function answerGet(request: Request): Promise<Response> {
 export function answerPost(request: Request): Promise<Response> {
   const call = callAt(request)
   if (call?.method === 'post') return call.answer(request)
-  if (call?.method === 'get') return getOnlyAction({ request })
+  if (call?.method === 'get') return getOnlyRefusal(request)
   throw redirect('/')
 }

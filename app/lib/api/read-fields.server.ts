@@ -12,10 +12,10 @@ export async function apiRefusal(request: Request, status: number, code: string,
 }
 
 /**
- * The action of a SPEC §7 GET call, for a POST: 405 with `Allow`, in the caller's language (Remix alone would answer
- * an untranslated "Unexpected Server Error"). POST calls send a GET to the file list instead, as any other address does.
+ * A SPEC §7 GET call's answer to a POST: 405 with `Allow`, in the caller's language (Remix alone would answer an
+ * untranslated "Unexpected Server Error"). POST calls send a GET to the file list instead, as any other address does.
  */
-export async function getOnlyAction({ request }: { request: Request }): Promise<Response> {
+export async function getOnlyRefusal(request: Request): Promise<Response> {
   const refusal = await apiRefusal(request, 405, 'MethodNotAllowed', 'api.wrongMethod', { method: 'GET' })
   refusal.headers.set('Allow', 'GET')
   return refusal
