@@ -125,7 +125,7 @@ test('the translator marks a glossary’s terms in the source, lists them and in
 })
 
 test('with JavaScript, Tab takes the word the glossary or the top suggestion offers, Esc puts it away', async ({ page }, testInfo) => {
-  test.skip(isNoJs(testInfo), 'autocomplete needs JavaScript (the README says so)')
+  test.skip(isNoJs(testInfo), 'autocomplete needs JavaScript (docs/quality.md says so)')
   await signIn(page, { path: '/glossaries' })
   await createGlossary(page, 'E2E automātiski')
   await addTerm(page, 'computer', [['datorsistēma', 'ieteicams']])
