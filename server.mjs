@@ -54,8 +54,9 @@ server.use((req, res, next) => {
   next()
 })
 
-server.all(
-  '*',
+// `use`, not `all('*')`: a route pattern decodes the path, and a malformed escape (`/%E0`) then ended in Express's
+// untranslated "Bad Request" page with a stack trace in the log; Remix answers such an address as any other.
+server.use(
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV,

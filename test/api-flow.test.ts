@@ -298,3 +298,23 @@ describe('a call asked with the other method', () => {
     }
   })
 })
+
+describe('an address with a malformed escape', () => {
+  it('is answered as any other address — a page or a redirect in the caller’s language, never Express’s own error page', async () => {
+    const notFound = (JSON.parse(fs.readFileSync('public/locales/ru/common.json', 'utf8')) as { errors: { notFoundTitle: string } }).errors
+      .notFoundTitle
+    const headers = { Cookie: `${cookie}; ${(await cultureCookie.serialize('ru')).split(';')[0]}` }
+    const ask = (path: string, method = 'GET') => fetch(`${server.origin}${path}`, { method, headers: { ...headers, Origin: server.origin }, redirect: 'manual' })
+    for (const path of ['/%E0%A4%A', '/files/%ZZ', '/build/%E0', '/locales/%ZZ']) {
+      const answer = await ask(path)
+      expect([path, answer.status, new URL(answer.headers.get('Location') ?? '', server.origin).pathname]).toEqual([path, 302, '/'])
+    }
+    for (const path of ['/translate/1/%ZZ', '/translate/%ZZ/x']) {
+      const answer = await ask(path)
+      expect([path, answer.status]).toEqual([path, 404])
+      expect(await answer.text()).toContain(`<title>${notFound}`)
+    }
+    const call = await ask('/files/%E0analysis', 'POST')
+    expect(call.status).toBe(302)
+  })
+})
