@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 // The web-streams renderer, not renderToPipeableStream: React 18.3.1's Node renderer sends its whole 2,048-byte
 // buffer when the next character does not fit in what is left of it, so a page carried a U+0000 wherever a
 // two- or three-byte character met a buffer boundary (react/react#31134; fixed only in React 19). This one
@@ -55,7 +55,8 @@ export default async function handleRequest(
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
-  // Aborted requests (the user navigated away) are not errors worth a log line.
-  if (request.signal.aborted) return
+  // Aborted requests (the user navigated away) are not errors worth a log line, nor a client's own mistake that
+  // the router answers itself (a POST to a page without a form: 405), which would log a stack for every one.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return
   console.error(error)
 }

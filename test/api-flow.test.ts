@@ -318,3 +318,29 @@ describe('an address with a malformed escape', () => {
     expect(call.status).toBe(302)
   })
 })
+
+describe('a body that is not a form, and a method a route does not take', () => {
+  it('a page’s form refuses it as an empty form, in the caller’s language — never a 500', async () => {
+    const headers = { Cookie: `${cookie}; ${(await cultureCookie.serialize('en')).split(';')[0]}`, Origin: server.origin }
+    for (const path of ['/?index', '/memories', '/glossaries', '/exchange', '/settings/tokens', '/sign-in', '/sign-up', '/translate/1/x', '/glossaries/1']) {
+      for (const type of ['text/plain', 'application/json', 'multipart/form-data', 'multipart/form-data; boundary=none']) {
+        const answer = await fetch(`${server.origin}${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': type }, body: '{"x":1}', redirect: 'manual' })
+        const text = await answer.text()
+        expect([path, type, answer.status < 500]).toEqual([path, type, true])
+        if (answer.status !== 302) expect(text, path).toMatch(/<html lang="en"/)
+      }
+    }
+  })
+
+  it('a download or JSON resource answers any method but GET with 405, Allow: GET and the reason translated', async () => {
+    const reason = (JSON.parse(fs.readFileSync('public/locales/ru/common.json', 'utf8')) as { api: { wrongMethod: string } }).api.wrongMethod
+    const headers = { Cookie: `${cookie}; ${(await cultureCookie.serialize('ru')).split(';')[0]}`, Origin: server.origin }
+    for (const path of ['/openapi.json', '/locales/lv/bundle.json?ns=common', '/exchange/export', '/translate/1/x/lookup', '/translate/1/x/more', '/translate/1/x/qa.csv', '/files/1/x/original', '/files/1/x/translated', '/memories/1/export', '/glossaries/1/export']) {
+      for (const method of ['POST', 'PUT', 'DELETE']) {
+        const answer = await fetch(`${server.origin}${path}`, { method, headers })
+        expect([path, method, answer.status, answer.headers.get('Allow')]).toEqual([path, method, 405, 'GET'])
+        expect(await answer.json()).toEqual({ errors: [{ code: 'MethodNotAllowed', message: reason.replace('{{method}}', 'GET') }] })
+      }
+    }
+  })
+})

@@ -26,6 +26,7 @@ import { memoryChoicesFromForm } from '~/lib/tm/memory-form'
 import { listMemories, saveMemorySettings } from '~/lib/tm/memories.server'
 import { listGlossaries, saveGlossaryDefaults } from '~/lib/terms/glossaries.server'
 import { warningCounts } from '~/lib/qa/segment-qa.server'
+import { formOf } from '~/lib/http/form.server'
 
 export const handle = { i18n: ['common', 'files', 'memories', 'glossaries', 'qa', 'exchange'] }
 
@@ -114,7 +115,7 @@ function pick(value: string | null, allowed: readonly string[], fallback: string
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   if ((request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) return upload(request, user.id)
-  const form = await request.formData()
+  const form = await formOf(request)
   const parsed = parseProfileForm(form)
   if (!parsed.success) return data({ error: 'common:errors.unexpected' as const, results: [] }, { status: 400 })
   const { intent: _intent, ...profile } = parsed.data

@@ -9,6 +9,7 @@ import { withRefusalPage } from '~/lib/http/refusal-page.server'
 import { fileListAddress } from '~/lib/projects/file-list'
 import { downloadResponse } from '~/lib/projects/projects.server'
 import { downloadStream } from '~/lib/threads/helper-thread.server'
+import { refuseAllButGet } from '~/lib/api/read-fields.server'
 
 /**
  * Issue 18: the file list's selected files as one bilingual XLIFF 1.2 or 2.0 document, or their confirmed segments as
@@ -29,3 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return downloadResponse(bytes, exchangeFileName(projects, format), exchangeMimeType(format))
   })
 }
+
+/** Any method but GET: 405 with `Allow: GET`, translated (Remix alone answers "Unexpected Server Error"). */
+export const action = refuseAllButGet

@@ -8,6 +8,7 @@ import { setFlash } from '~/lib/http/flash.server'
 import { getFixedT } from '~/lib/i18n/i18n.server'
 import { fileListAddress } from '~/lib/projects/file-list'
 import { deleteProject, requireProject } from '~/lib/projects/projects.server'
+import { formOf } from '~/lib/http/form.server'
 
 export const handle = { i18n: ['common', 'files'] }
 
@@ -26,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const project = await requireProject(user.id, params)
   // A POST without a form (a program's) deletes too, and goes back to the first page.
-  const back = (await request.formData().catch(() => undefined))?.get('back')
+  const back = (await formOf(request)).get('back')
   await deleteProject(user.id, project.id, project.password)
   // Issue 19: back to the list as it was (same page, search and order); the list moves to its last page if needed.
   throw redirect(fileListAddress(back), {

@@ -3,9 +3,13 @@ import { requireUser } from '~/lib/auth/session.server'
 import { withRefusalPage } from '~/lib/http/refusal-page.server'
 import { originalDownload } from '~/lib/projects/downloads.server'
 import { requireProject } from '~/lib/projects/projects.server'
+import { refuseAllButGet } from '~/lib/api/read-fields.server'
 
 /** Download of the file as uploaded (downloads.server.ts). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   return withRefusalPage(request, async () => originalDownload(await requireProject(user.id, params)))
 }
+
+/** Any method but GET: 405 with `Allow: GET`, translated (Remix alone answers "Unexpected Server Error"). */
+export const action = refuseAllButGet

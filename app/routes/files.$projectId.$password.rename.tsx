@@ -9,6 +9,7 @@ import { fileListAddress } from '~/lib/projects/file-list'
 import { renameProject, requireProject } from '~/lib/projects/projects.server'
 import { checkNewName } from '~/lib/projects/upload-rules'
 import { uploadLimits } from '~/lib/projects/upload.server'
+import { formOf } from '~/lib/http/form.server'
 
 export const handle = { i18n: ['common', 'files'] }
 
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const project = await requireProject(user.id, params)
-  const form = (await request.formData().catch(() => undefined)) ?? new FormData()
+  const form = await formOf(request)
   const name = String(form.get('name') ?? '').trim()
   const problem = checkNewName(project.name, name, uploadLimits())
   if (problem) return data({ problem, name }, { status: 400 })

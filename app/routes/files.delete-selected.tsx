@@ -8,6 +8,7 @@ import { rowId } from '~/lib/http/row-id'
 import { getFixedT } from '~/lib/i18n/i18n.server'
 import { fileListAddress } from '~/lib/projects/file-list'
 import { deleteProject, findProject } from '~/lib/projects/projects.server'
+import { formOf } from '~/lib/http/form.server'
 
 export const handle = { i18n: ['common', 'files'] }
 
@@ -16,7 +17,7 @@ export const meta: MetaFunction<typeof action> = ({ data }) => [{ title: data?.t
 /** Issue 19: the file list's "Delete selected" — a confirmation listing the files, then one delete for all of them. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const form = (await request.formData().catch(() => undefined)) ?? new FormData()
+  const form = await formOf(request)
   const back = form.get('back')
   const ids = [...new Set(form.getAll('project').map((value) => rowId(value)))].slice(0, 100)
   const projects = (await Promise.all(ids.map((id) => (id === undefined ? undefined : findProject(user.id, id))))).filter((project) => project !== undefined)

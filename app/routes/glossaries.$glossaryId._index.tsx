@@ -14,6 +14,7 @@ import { getLanguage } from '~/lib/i18n/i18n.server'
 import { addConcepts, CONCEPTS_PER_PAGE, deleteConcept, findConcept, listConcepts } from '~/lib/terms/glossaries.server'
 import { GLOSSARY_UPLOAD_MAX_BYTES, importsOf, receiveGlossaryUpload, type GlossaryUploadError } from '~/lib/terms/glossary-import.server'
 import { conceptFromForm, requireGlossary, type ConceptFormProblem } from '~/lib/terms/glossary-page.server'
+import { formOf } from '~/lib/http/form.server'
 
 export const handle = { i18n: ['common', 'files', 'glossaries'] }
 
@@ -56,7 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (upload.upload.status === 'mapping') throw redirect(`${here}/imports/${upload.upload.id}`)
     throw redirect(here, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', key: 'glossaries:import.queued', values: { name: upload.upload.fileName } }, request) } })
   }
-  const form = await request.formData()
+  const form = await formOf(request)
   if (form.get('intent') === 'delete-concept') {
     const concept = await findConcept(user.id, rowId(form.get('conceptId')) ?? 0)
     if (!concept || concept.glossaryId !== glossary.id || !(await deleteConcept(glossary.id, concept.id))) return fail('not-found')

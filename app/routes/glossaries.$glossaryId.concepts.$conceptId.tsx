@@ -7,6 +7,7 @@ import { setFlash } from '~/lib/http/flash.server'
 import { getFixedT } from '~/lib/i18n/i18n.server'
 import { findConcept, replaceConcept } from '~/lib/terms/glossaries.server'
 import { conceptFromForm, requireGlossaryItem } from '~/lib/terms/glossary-page.server'
+import { formOf } from '~/lib/http/form.server'
 
 export const handle = { i18n: ['common', 'glossaries'] }
 
@@ -38,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { glossary, concept } = await requireConcept(request, params)
-  const read = conceptFromForm(await request.formData())
+  const read = conceptFromForm(await formOf(request))
   if (!read.ok) return data({ error: read.problem }, { status: 400 })
   // Source terms beyond the first (from an import) stay as they were.
   await replaceConcept(glossary, concept.id, { ...read.concept, source: [...read.concept.source, ...concept.source.slice(1)] })

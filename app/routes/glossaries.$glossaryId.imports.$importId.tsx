@@ -7,6 +7,7 @@ import { getFixedT } from '~/lib/i18n/i18n.server'
 import { COLUMN_ROLES } from '~/lib/terms/delimited'
 import { confirmMapping, findImport, previewRows } from '~/lib/terms/glossary-import.server'
 import { requireGlossaryItem } from '~/lib/terms/glossary-page.server'
+import { formOf } from '~/lib/http/form.server'
 
 export const handle = { i18n: ['common', 'glossaries'] }
 
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { glossary, upload } = await requireImport(request, params)
-  const roles = (await request.formData()).getAll('role').map(String)
+  const roles = (await formOf(request)).getAll('role').map(String)
   if (!(await confirmMapping(upload, roles))) return data({ error: 'bad-mapping' as const }, { status: 400 })
   throw redirect(`/glossaries/${glossary.id}`, {
     headers: { 'Set-Cookie': await setFlash({ kind: 'success', key: 'glossaries:import.queued', values: { name: upload.fileName } }, request) },

@@ -11,6 +11,7 @@ import { defaultSource, defaultTarget } from '~/lib/projects/languages'
 import { GLOSSARY_LANGUAGES } from '~/lib/terms/glossary-languages'
 import { createGlossary, listGlossaries } from '~/lib/terms/glossaries.server'
 import { glossaryListFormSchema } from '~/lib/terms/glossary-page.server'
+import { formOf } from '~/lib/http/form.server'
 
 export const handle = { i18n: ['common', 'files', 'glossaries'] }
 
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const parsed = glossaryListFormSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = glossaryListFormSchema.safeParse(Object.fromEntries(await formOf(request)))
   if (!parsed.success) return data({ error: 'invalid-form' as const }, { status: 400 })
   if (parsed.data.sourceLang.slice(0, 2) === parsed.data.targetLang.slice(0, 2)) return data({ error: 'same-languages' as const }, { status: 400 })
   const glossary = await createGlossary(user.id, parsed.data)

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { isSupportedLanguage, namespaces, type Namespace } from '~/lib/i18n/config'
 import { resources } from '~/lib/i18n/resources.server'
+import { refuseAllButGet } from '~/lib/api/read-fields.server'
 
 /**
  * A page's strings in one answer: `/locales/lv/bundle.json?ns=common,translate` holds those namespaces of
@@ -19,3 +20,6 @@ export function loader({ params, request }: LoaderFunctionArgs) {
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   })
 }
+
+/** Any method but GET: 405 with `Allow: GET`, translated (Remix alone answers "Unexpected Server Error"). */
+export const action = refuseAllButGet

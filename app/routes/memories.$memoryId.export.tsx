@@ -5,6 +5,7 @@ import { withRefusalPage } from '~/lib/http/refusal-page.server'
 import { downloadStream } from '~/lib/threads/helper-thread.server'
 import { requireMemory } from '~/lib/tm/memory-page.server'
 import { tmxExportHeaders } from '~/lib/tm/tmx-export.server'
+import { refuseAllButGet } from '~/lib/api/read-fields.server'
 
 /** Issue 5 "TMX": the memory as a TMX 1.4b download, streamed as the download thread writes it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -14,3 +15,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return new Response(downloadStream({ kind: 'tmx-export', memory, version: packageJson.version }), { headers: tmxExportHeaders(memory) })
   })
 }
+
+/** Any method but GET: 405 with `Allow: GET`, translated (Remix alone answers "Unexpected Server Error"). */
+export const action = refuseAllButGet

@@ -22,6 +22,7 @@ import {
   type TmxImport,
   type TmxUploadError,
 } from '~/lib/tm/tmx-import.server'
+import { formOf } from '~/lib/http/form.server'
 
 export const handle = { i18n: ['common', 'files', 'memories'] }
 
@@ -54,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!upload.ok) return fail({ code: upload.code })
     return done({ kind: 'success', key: 'memories:import.queued', values: { name: upload.memoryName } })
   }
-  const parsed = memoryFormSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = memoryFormSchema.safeParse(Object.fromEntries(await formOf(request)))
   if (!parsed.success) return fail({ code: 'invalid-form' })
   const form = parsed.data
   switch (form.intent) {

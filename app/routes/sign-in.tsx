@@ -11,6 +11,7 @@ import { clearFailures, limitKeys, recordFailure, secondsLocked, slowdownMs } fr
 import { countUsers, verifyLogin } from '~/lib/auth/users.server'
 import { getEnv } from '~/lib/env.server'
 import { getFixedT } from '~/lib/i18n/i18n.server'
+import { formOf } from '~/lib/http/form.server'
 
 export const handle = { i18n: ['common', 'auth'] }
 
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = formValues(await request.formData())
+  const form = formValues(await formOf(request))
   const redirectTo = safeRedirect(form.redirectTo)
   const values = { email: form.email ?? '' }
   const parsed = signInSchema.safeParse(form)

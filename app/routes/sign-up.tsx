@@ -17,6 +17,7 @@ import { createSession, getUser } from '~/lib/auth/session.server'
 import { countUsers, createUser } from '~/lib/auth/users.server'
 import { getEnv } from '~/lib/env.server'
 import { getFixedT } from '~/lib/i18n/i18n.server'
+import { formOf } from '~/lib/http/form.server'
 
 export const handle = { i18n: ['common', 'auth'] }
 
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = formValues(await request.formData())
+  const form = formValues(await formOf(request))
   const redirectTo = safeRedirect(form.redirectTo)
   const values = { name: form.name ?? '', email: form.email ?? '' }
   const mode = await signUpMode()

@@ -57,6 +57,7 @@ import type { QaWarning } from '~/lib/qa/qa-kinds'
 import { QaBadge, QaList } from '~/components/translator/qa-warnings'
 import { AutocompleteHint, useAutocomplete } from '~/components/translator/use-autocomplete'
 import { onInsertAtCaret } from '~/components/translator/insert-at-caret'
+import { formOf } from '~/lib/http/form.server'
 
 export const handle = { i18n: ['common', 'files', 'translate', 'comments', 'editor', 'memories', 'suggestions', 'glossaries', 'qa'] }
 
@@ -227,7 +228,7 @@ const SAVES = new Set(['save-draft', 'confirm', 'clear', 'copy-source'])
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context)
   const project = await requireProject(user.id, params)
-  const posted = intentContext(request, user, project, await request.formData())
+  const posted = intentContext(request, user, project, await formOf(request))
   const { intent } = posted
   if (intent.startsWith('font-size:')) return fontSizeIntent(posted)
   if ((COMMENT_INTENTS as readonly string[]).includes(intent)) return commentAction(project, user, posted.form)

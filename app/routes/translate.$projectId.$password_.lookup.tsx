@@ -4,6 +4,7 @@ import { requireUser } from '~/lib/auth/session.server'
 import { getEnv } from '~/lib/env.server'
 import { lookupAddress } from '~/lib/projects/lookups'
 import { requireProject } from '~/lib/projects/projects.server'
+import { refuseAllButGet } from '~/lib/api/read-fields.server'
 
 /** The term and synonym buttons' form (target=_blank) lands here and goes on to the configured address. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -20,3 +21,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   })
   throw redirect(address ?? `/translate/${project.id}/${project.password}`)
 }
+
+/** Any method but GET: 405 with `Allow: GET`, translated (Remix alone answers "Unexpected Server Error"). */
+export const action = refuseAllButGet

@@ -1,4 +1,5 @@
 import type { ShouldRevalidateFunction } from '@remix-run/react'
+import { refuseAllButGet } from '~/lib/api/read-fields.server'
 
 /**
  * The pages of segments that scrolling loads (`?before=` / `?after=`, SPEC §4 "loads more"): the translator's own
@@ -9,3 +10,6 @@ import type { ShouldRevalidateFunction } from '@remix-run/react'
 export { loader } from './translate.$projectId.$password'
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => false
+
+/** Any method but GET: 405 with `Allow: GET`, translated (Remix alone answers "Unexpected Server Error"). */
+export const action = refuseAllButGet

@@ -15,6 +15,7 @@ import { qaReport, readReportFilter, REPORT_PAGE } from '~/lib/qa/qa-report.serv
 import { QA_CHECKS } from '~/lib/qa/qa-kinds'
 import { queueQaCheck, setIgnored } from '~/lib/qa/segment-qa.server'
 import { db } from '~/lib/db/db.server'
+import { formOf } from '~/lib/http/form.server'
 
 export const handle = { i18n: ['common', 'translate', 'qa'] }
 
@@ -56,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const project = await requireProject(user.id, params)
-  const form = await request.formData()
+  const form = await formOf(request)
   const segmentId = rowId(form.get('segmentId'))
   const warning = String(form.get('warning') ?? '').slice(0, 600)
   const ignore = form.get('intent') === 'ignore'

@@ -3,6 +3,7 @@ import { requireUser } from '~/lib/auth/session.server'
 import { getFixedT } from '~/lib/i18n/i18n.server'
 import { requireProject } from '~/lib/projects/projects.server'
 import { qaReport, readReportFilter, reportCsv } from '~/lib/qa/qa-report.server'
+import { refuseAllButGet } from '~/lib/api/read-fields.server'
 
 /** Issue 17, point 5: the QA report's rows, filtered as on the page, as a CSV download in the interface language. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,3 +19,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
   })
 }
+
+/** Any method but GET: 405 with `Allow: GET`, translated (Remix alone answers "Unexpected Server Error"). */
+export const action = refuseAllButGet

@@ -4,6 +4,7 @@ import type { User } from '../auth/users.server'
 import { getFixedT } from '../i18n/i18n.server'
 import { findProject, projectOfSegment, type ProjectSummary } from '../projects/projects.server'
 import { FLAG_ISSUE, type ApiCall } from './calls'
+import { formOf } from '../http/form.server'
 
 /** A refusal as every API call sends it: `{ errors: [{ code, message }] }`, the message from the common namespace. */
 export async function apiRefusal(request: Request, status: number, code: string, key: string, values?: Record<string, string>): Promise<Response> {
@@ -20,6 +21,9 @@ export async function getOnlyRefusal(request: Request): Promise<Response> {
   refusal.headers.set('Allow', 'GET')
   return refusal
 }
+
+/** The action of a route that only answers GET (a download, a JSON resource): any other method gets getOnlyRefusal. */
+export const refuseAllButGet = ({ request }: { request: Request }): Promise<Response> => getOnlyRefusal(request)
 
 /** Fields that name a row: a value that cannot is "not found", as an address with a bad id is. */
 const ID_FIELDS = new Set(['projectId', 'projectPassword', 'segmentId'])
@@ -45,7 +49,7 @@ export async function readFields<F extends z.ZodObject>(request: Request, call: 
     call.body === 'query'
       ? new URL(request.url).searchParams
       : call.body === 'form'
-        ? await request.formData().catch(() => new FormData())
+        ? await formOf(request)
         : new FormData()
   const parsed = call.fields.safeParse(sentFields(sent, call.fields))
   if (parsed.success) return { ok: true, fields: parsed.data }

@@ -4,6 +4,7 @@ import { calls } from '../api/calls'
 import { filledFields } from '../http/filled-fields'
 import { TOKEN_NAME_MAX } from './access-token-rules'
 import type { User } from './users.server'
+import { formOf } from '../http/form.server'
 
 /**
  * Personal access tokens (issue 16): how programs call the API, sent as `Authorization: Bearer <token>`. The token is
@@ -104,7 +105,7 @@ const problemCodes: Record<TokenNameProblem, string> = { empty: 'TokenNameEmpty'
  * A body that is not a form reads as an empty one.
  */
 export async function accessTokenCall(userId: number, request: Request): Promise<AccessTokenCall> {
-  const form = await request.formData().catch(() => new FormData())
+  const form = await formOf(request)
   const parsed = calls.tokenCalls.fields.safeParse(filledFields(form))
   const fields = parsed.success ? parsed.data : {}
   if (form.get('intent') === 'revoke') {
