@@ -21,6 +21,7 @@ import { SiteHeader } from './components/site-header'
 import { useRootData } from './components/use-root-data'
 import { getUser } from './lib/auth/session.server'
 import { takeFlash } from './lib/http/flash.server'
+import { FORM_MAX_MEGABYTES } from './lib/http/form-limit'
 import { flashText, getLanguage } from './lib/i18n/i18n.server'
 import { loadProfileSafely } from './lib/profile/profile.server'
 import stylesheet from './styles/app.css'
@@ -54,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = root?.language ?? i18n.language
   // A page that failed has no route title (its loader gave no data): it is named by what went wrong.
   const error = useRouteError()
-  const errorTitle = error == null ? undefined : isNotFound(error) ? t('errors.notFoundTitle') : t('errors.title')
+  const errorTitle = error == null ? undefined : t(errorKeys(error).title)
   return (
     <html lang={language} dir="ltr">
       <head>
@@ -113,20 +114,24 @@ function useFocusMainOnNavigation() {
   }, [location.key])
 }
 
-function isNotFound(error: unknown): boolean {
-  return isRouteErrorResponse(error) && error.status === 404
+/** What a failed page says: not found, too much sent (formOf's 413), or an unexpected error. */
+function errorKeys(error: unknown) {
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  if (status === 404) return { title: 'errors.notFoundTitle', text: 'errors.notFound' } as const
+  if (status === 413) return { title: 'errors.tooLargeTitle', text: 'errors.tooLarge' } as const
+  return { title: 'errors.title', text: 'errors.unexpected' } as const
 }
 
 /** The one error boundary (issue #2): a translated message, never a stack trace outside development. */
 export function ErrorBoundary() {
   const error = useRouteError()
   const { t } = useTranslation()
-  const notFound = isNotFound(error)
+  const keys = errorKeys(error)
   const showDetails = process.env.NODE_ENV === 'development' && error instanceof Error
   return (
     <section className="error-page" aria-labelledby="error-title">
-      <h1 id="error-title">{notFound ? t('errors.notFoundTitle') : t('errors.title')}</h1>
-      <p role="alert">{notFound ? t('errors.notFound') : t('errors.unexpected')}</p>
+      <h1 id="error-title">{t(keys.title)}</h1>
+      <p role="alert">{t(keys.text, { megabytes: FORM_MAX_MEGABYTES })}</p>
       <p>
         <a href="/">{t('errors.backToFiles')}</a>
       </p>

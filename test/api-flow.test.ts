@@ -4,6 +4,7 @@ import { startServer, type RunningServer } from '../bench/app-server'
 import { signIn } from '../bench/translator/client'
 import { calls } from '~/lib/api/calls'
 import { createUser } from '~/lib/auth/users.server'
+import { FORM_MAX_BYTES } from '~/lib/http/form.server'
 import { setDatabase } from '~/lib/db/db.server'
 import { migrate } from '~/lib/db/migrate.server'
 import { cultureCookie } from '~/lib/i18n/i18n.server'
@@ -330,6 +331,31 @@ describe('a body that is not a form, and a method a route does not take', () => 
         if (answer.status !== 302) expect(text, path).toMatch(/<html lang="en"/)
       }
     }
+  })
+
+  it('a form over 1 MiB is refused with 413, not kept past the limit, in the caller’s language — a page or the API’s JSON', async () => {
+    const ru = JSON.parse(fs.readFileSync('public/locales/ru/common.json', 'utf8')) as { errors: { tooLargeTitle: string }; api: { formTooLarge: string } }
+    const headers = { Cookie: `${cookie}; ${(await cultureCookie.serialize('ru')).split(';')[0]}`, Origin: server.origin, 'Content-Type': 'application/x-www-form-urlencoded' }
+    const big = `name=${'a'.repeat(FORM_MAX_BYTES)}`
+    // Declared by Content-Length, and sent in chunks with no length declared.
+    const chunked = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let sent = 0; sent <= FORM_MAX_BYTES; sent += 65_536) controller.enqueue(new TextEncoder().encode('a'.repeat(65_536)))
+          controller.close()
+        },
+      })
+    for (const body of [big, chunked()]) {
+      const page = await fetch(`${server.origin}/memories`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit)
+      expect(page.status).toBe(413)
+      expect(await page.text()).toContain(`<title>${ru.errors.tooLargeTitle}`)
+    }
+    const call = await fetch(`${server.origin}/segments/translate`, { method: 'POST', headers, body: big })
+    expect(call.status).toBe(413)
+    expect(await call.json()).toEqual({ errors: [{ code: 'FormTooLarge', message: ru.api.formTooLarge.replace('{{megabytes}}', '1') }] })
+    // Just under the limit the form is read: the answer is the call's own.
+    const under = await fetch(`${server.origin}/segments/translate`, { method: 'POST', headers, body: `segmentId=0&translation=${'a'.repeat(FORM_MAX_BYTES - 100)}` })
+    expect(under.status).toBe(404)
   })
 
   it('a download or JSON resource answers any method but GET with 405, Allow: GET and the reason translated', async () => {

@@ -616,6 +616,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
         };
     };
     uploadFiles: {
@@ -755,6 +764,15 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
         };
     };
     analysis: {
@@ -812,6 +830,15 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
         };
     };
     stats: {
@@ -857,6 +884,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description Refused: NotFound. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -933,6 +969,15 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
         };
     };
     pretranslate: {
@@ -1000,6 +1045,15 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
         };
     };
     deleteFile: {
@@ -1052,6 +1106,15 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
         };
     };
     downloadOriginal: {
@@ -1095,6 +1158,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description Refused: NotFound. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1154,6 +1226,15 @@ export interface operations {
             };
             /** @description Refused: NotReady. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1243,6 +1324,15 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
         };
     };
     setActiveSegment: {
@@ -1285,6 +1375,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description Refused: NotFound. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1338,6 +1437,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description Refused: NotFound. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1416,6 +1524,15 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description Refused: MemoryWriteFailed. */
             503: {
                 headers: {
@@ -1486,6 +1603,15 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description Refused: CommentNotSaved. */
             503: {
                 headers: {
@@ -1544,6 +1670,15 @@ export interface operations {
             };
             /** @description Refused: NothingToResolve. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1622,6 +1757,15 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
         };
     };
     concordanceSearch: {
@@ -1668,6 +1812,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description Refused: NotFound. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1815,6 +1968,15 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
         };
     };
     saveMemorySettingsForFile: {
@@ -1877,6 +2039,15 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
         };
     };
     mtMatches: {
@@ -1921,6 +2092,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description Refused: MtUnavailable, MtBadResponse, MtNotSupported. */
             502: {
                 headers: {
@@ -1992,6 +2172,15 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
         };
     };
     saveUpdateMtForFile: {
@@ -2038,6 +2227,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description Refused: NotFound. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2157,6 +2355,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
         };
     };
     saveMtPretranslate: {
@@ -2199,6 +2406,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
         };
     };
     saveUpdateMt: {
@@ -2241,6 +2457,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
         };
     };
     listTokens: {
@@ -2359,6 +2584,15 @@ export interface operations {
             };
             /** @description Refused: TooManyTokens. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,5 @@
 import { z } from 'zod/v4'
+import { FORM_MAX_MEGABYTES } from '../http/form-limit'
 import { calls, refusalAnswer, type ApiCall } from './calls'
 
 /**
@@ -41,7 +42,9 @@ function responsesOf(call: ApiCall) {
     (call.statuses ?? [200]).map((status) => [String(status), { description: call.answer === 'file' ? 'The file, as an attachment.' : status < 400 ? 'Done.' : 'Refused; the answer says why.', content }]),
   )
   const refusals = Object.fromEntries(Object.entries(call.refusals).map(([status, codes]) => [status, refusal(`Refused: ${codes.join(', ')}.`)]))
-  return { ...answers, ...refusals, 401: { $ref: '#/components/responses/Unauthorized' } }
+  // formOf's limit, for every call that takes a form (app/lib/http/form.server.ts).
+  const tooLarge = call.body === 'form' ? { 413: refusal(`Refused: FormTooLarge (a form over ${FORM_MAX_MEGABYTES} MiB).`) } : {}
+  return { ...answers, ...refusals, ...tooLarge, 401: { $ref: '#/components/responses/Unauthorized' } }
 }
 
 /** The API's own version: its major number changes when a call changes in a way existing clients notice. */

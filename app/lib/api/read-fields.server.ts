@@ -5,6 +5,7 @@ import { getFixedT } from '../i18n/i18n.server'
 import { findProject, projectOfSegment, type ProjectSummary } from '../projects/projects.server'
 import { FLAG_ISSUE, type ApiCall } from './calls'
 import { formOf } from '../http/form.server'
+import { FORM_MAX_MEGABYTES } from '../http/form-limit'
 
 /** A refusal as every API call sends it: `{ errors: [{ code, message }] }`, the message from the common namespace. */
 export async function apiRefusal(request: Request, status: number, code: string, key: string, values?: Record<string, string>): Promise<Response> {
@@ -49,7 +50,7 @@ export async function readFields<F extends z.ZodObject>(request: Request, call: 
     call.body === 'query'
       ? new URL(request.url).searchParams
       : call.body === 'form'
-        ? await formOf(request)
+        ? await formOf(request, () => apiRefusal(request, 413, 'FormTooLarge', 'api.formTooLarge', { megabytes: String(FORM_MAX_MEGABYTES) }))
         : new FormData()
   const parsed = call.fields.safeParse(sentFields(sent, call.fields))
   if (parsed.success) return { ok: true, fields: parsed.data }
