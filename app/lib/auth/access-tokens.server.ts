@@ -2,9 +2,9 @@ import crypto from 'node:crypto'
 import { db } from '../db/db.server'
 import { calls } from '../api/calls'
 import { filledFields } from '../http/filled-fields'
+import { formOf } from '../http/form.server'
 import { TOKEN_NAME_MAX } from './access-token-rules'
 import type { User } from './users.server'
-import { formOf } from '../http/form.server'
 
 /**
  * Personal access tokens (issue 16): how programs call the API, sent as `Authorization: Bearer <token>`. The token is
