@@ -88,6 +88,25 @@ test.describe('signed in', () => {
     await expect(page.getByText(lv.empty)).toBeVisible()
   })
 
+  test('a form over 1 MiB is refused with a translated page, and nothing is saved', async ({ page }, testInfo) => {
+    await page.goto('/memories')
+    await hydrated(page, testInfo)
+    // A browser sends what is in the field: a name far past its maxlength, as a script or a broken client might.
+    const name = page.locator('input[name="name"]')
+    await name.evaluate((input: HTMLInputElement, text) => {
+      input.removeAttribute('maxlength')
+      input.value = text
+    }, 'a'.repeat(1_100_000))
+    await page.locator('button[name="intent"][value="create"]').click()
+    await expect(page).toHaveTitle('Nosūtīts par daudz')
+    await expect(page.getByRole('alert')).toHaveText(
+      'Veidlapa nosūtīja vairāk nekā 1 MB, tāpēc nekas netika saglabāts. Saīsiniet tekstu un mēģiniet vēlreiz.',
+    )
+    await expectNoAxeViolations(page, testInfo)
+    await page.goto('/memories')
+    await expect(page.locator('main')).not.toContainText('aaaaaaaaaa')
+  })
+
   test('private pages are never cached, and Back after signing out does not show them', async ({ page }) => {
     for (const path of ['/', '/memories', '/_root.data']) {
       const response = await page.request.get(path)

@@ -350,9 +350,11 @@ describe('a body that is not a form, and a method a route does not take', () => 
       expect(page.status).toBe(413)
       expect(await page.text()).toContain(`<title>${ru.errors.tooLargeTitle}`)
     }
-    const call = await fetch(`${server.origin}/segments/translate`, { method: 'POST', headers, body: big })
-    expect(call.status).toBe(413)
-    expect(await call.json()).toEqual({ errors: [{ code: 'FormTooLarge', message: ru.api.formTooLarge.replace('{{megabytes}}', '1') }] })
+    for (const path of ['/segments/translate', '/tokens']) {
+      const call = await fetch(`${server.origin}${path}`, { method: 'POST', headers, body: big })
+      expect([path, call.status]).toEqual([path, 413])
+      expect(await call.json()).toEqual({ errors: [{ code: 'FormTooLarge', message: ru.api.formTooLarge.replace('{{megabytes}}', '1') }] })
+    }
     // Just under the limit the form is read: the answer is the call's own.
     const under = await fetch(`${server.origin}/segments/translate`, { method: 'POST', headers, body: `segmentId=0&translation=${'a'.repeat(FORM_MAX_BYTES - 100)}` })
     expect(under.status).toBe(404)

@@ -6,6 +6,7 @@ import { accessTokenCall, listAccessTokens } from '~/lib/auth/access-tokens.serv
 import { TOKEN_NAME_MAX } from '~/lib/auth/access-token-rules'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
+import { formOf } from '~/lib/http/form.server'
 import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
 import { formatDateTime } from '~/lib/i18n/format'
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The page's forms: `name` makes a token, shown once on the page; `intent=revoke` with `id` revokes one. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context)
-  const call = await accessTokenCall(user.id, request)
+  const call = await accessTokenCall(user.id, await formOf(request))
   if (!call.ok) return data({ error: call.key, token: null }, { status: call.status })
   if (call.kind === 'created') return data({ error: null, token: { value: call.token, name: call.accessToken.name } })
   throw redirect('/settings/tokens', {

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { answer, calls } from '~/lib/api/calls'
+import { apiFormOf } from '~/lib/api/read-fields.server'
 import { accessTokenCall, listAccessTokens, type AccessToken } from '~/lib/auth/access-tokens.server'
 import { requireApiUser } from '~/lib/auth/session.server'
 import { getFixedT } from '~/lib/i18n/i18n.server'
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request)
-  const call = await accessTokenCall(user.id, request)
+  const call = await accessTokenCall(user.id, await apiFormOf(request))
   if (!call.ok) {
     const t = await getFixedT(request, 'auth')
     return Response.json({ errors: [{ code: call.code, message: t(call.key) }] }, { status: call.status })

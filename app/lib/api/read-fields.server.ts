@@ -26,6 +26,11 @@ export async function getOnlyRefusal(request: Request): Promise<Response> {
 /** The action of a route that only answers GET (a download, a JSON resource): any other method gets getOnlyRefusal. */
 export const refuseAllButGet = ({ request }: { request: Request }): Promise<Response> => getOnlyRefusal(request)
 
+/** A SPEC §7 call's form (formOf): one over the limit is the API's 413 `FormTooLarge`, as /openapi.json says. */
+export function apiFormOf(request: Request): Promise<FormData> {
+  return formOf(request, () => apiRefusal(request, 413, 'FormTooLarge', 'api.formTooLarge', { megabytes: String(FORM_MAX_MEGABYTES) }))
+}
+
 /** Fields that name a row: a value that cannot is "not found", as an address with a bad id is. */
 const ID_FIELDS = new Set(['projectId', 'projectPassword', 'segmentId'])
 
@@ -50,7 +55,7 @@ export async function readFields<F extends z.ZodObject>(request: Request, call: 
     call.body === 'query'
       ? new URL(request.url).searchParams
       : call.body === 'form'
-        ? await formOf(request, () => apiRefusal(request, 413, 'FormTooLarge', 'api.formTooLarge', { megabytes: String(FORM_MAX_MEGABYTES) }))
+        ? await apiFormOf(request)
         : new FormData()
   const parsed = call.fields.safeParse(sentFields(sent, call.fields))
   if (parsed.success) return { ok: true, fields: parsed.data }

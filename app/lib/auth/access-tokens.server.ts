@@ -2,7 +2,6 @@ import crypto from 'node:crypto'
 import { db } from '../db/db.server'
 import { calls } from '../api/calls'
 import { filledFields } from '../http/filled-fields'
-import { formOf } from '../http/form.server'
 import { TOKEN_NAME_MAX } from './access-token-rules'
 import type { User } from './users.server'
 
@@ -102,10 +101,9 @@ const problemCodes: Record<TokenNameProblem, string> = { empty: 'TokenNameEmpty'
 /**
  * POST /tokens and the settings page's forms, one function (issue 16): `name` makes a token; `intent=revoke` with
  * `id` revokes one of the user's. A refusal carries its HTTP status, API code and translation key (namespace auth).
- * A body that is not a form reads as an empty one.
+ * The form is read by the caller (formOf), which decides how a form over the limit is refused.
  */
-export async function accessTokenCall(userId: number, request: Request): Promise<AccessTokenCall> {
-  const form = await formOf(request)
+export async function accessTokenCall(userId: number, form: FormData): Promise<AccessTokenCall> {
   const parsed = calls.tokenCalls.fields.safeParse(filledFields(form))
   const fields = parsed.success ? parsed.data : {}
   if (form.get('intent') === 'revoke') {
