@@ -81,9 +81,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-/** A translator's background draft save (`respond=data`) changes nothing the root shows: no need to ask again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get('respond') === 'data' ? false : defaultShouldRevalidate
+/**
+ * A translator's background draft save (`respond=data`) changes nothing the root shows: no need to ask again —
+ * unless it was sent elsewhere (the session had ended: to sign in), where the header and the message are new.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  formData?.get('respond') === 'data' && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
 
 export default function App() {
   const root = useRootData()

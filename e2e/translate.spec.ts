@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, fillTarget, hydrated, isNoJs, signIn, targetInput, targetOf, test, uploadAndOpen } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, fillTarget, firstAccount, hydrated, isNoJs, lv, signIn, signOut, submitSignIn, targetInput, targetOf, test, uploadAndOpen } from './helpers'
 
 test.afterEach(async ({ page }) => deleteAllFiles(page))
 
@@ -97,4 +97,41 @@ test('a dozen short segments are in view at 1280×800, and the active one always
     expect(new URL(strings[0]!).pathname).toBe('/locales/lv/bundle.json')
     expect(new URL(strings[0]!).searchParams.get('ns')?.split(',')).toEqual(expect.arrayContaining(['common', 'translate', 'editor']))
   }
+})
+
+/**
+ * "Bad input … expired sessions … loses nothing": the session ends while a translation is being typed (here the
+ * translator signs out in another tab). Saving it sends them to sign in, saying the text is kept; signing in brings
+ * them back to the segment with the text in the editor, which they confirm — with JavaScript (whose background
+ * draft save is the post that finds the session gone) and without (the confirm button's post).
+ */
+test('a translation typed while the session ended is kept through signing in again', async ({ page, context }, testInfo) => {
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'sesija.txt', 'First sentence.\nSecond sentence.\n')
+  await hydrated(page, testInfo)
+  const elsewhere = await context.newPage()
+  await elsewhere.goto('/')
+  await signOut(elsewhere)
+  await elsewhere.close()
+
+  await fillTarget(page, testInfo, 1, 'Pirmais teikums.')
+  if (isNoJs(testInfo)) await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Ftranslate%2F\d+%2F[^%]+%3Fsegment%3D\d+$/)
+  await expect(page.getByRole('status').filter({ hasText: 'tulkojums, ko saglabājāt, nav zudis' })).toBeVisible()
+  // The header knows it too (with JavaScript the root's data was once kept over a draft save's redirect).
+  await expect(page.getByRole('banner').getByRole('button', { name: lv.signOut, exact: true })).toHaveCount(0)
+  await expectNoAxeViolations(page, testInfo)
+
+  await submitSignIn(page, firstAccount.email, firstAccount.password)
+  await expect(page.getByRole('heading', { name: 'sesija.txt', level: 1 })).toBeVisible()
+  await hydrated(page, testInfo)
+  await expect(page.getByText('Jūsu sesija beidzās, pirms šis tulkojums tika saglabāts.')).toBeVisible()
+  await expectTarget(page, testInfo, 1, 'Pirmais teikums.')
+  await expectNoAxeViolations(page, testInfo)
+  await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  await expect(page.getByRole('row', { name: /First sentence/ })).toContainText('Apstiprināts')
+  await expect(page.getByRole('row', { name: /First sentence/ })).toContainText('Pirmais teikums.')
+  // Taken once: the page opened again shows the stored translation and no message.
+  await page.reload()
+  await expect(page.getByText('Jūsu sesija beidzās')).toHaveCount(0)
 })

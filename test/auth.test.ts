@@ -205,6 +205,24 @@ describe('sessions', () => {
     expect(signInPage.data.flash?.key).toBe('auth:sessionExpired')
   })
 
+  it('renews a session in use at most once a day, and its cookie outlives the row', async () => {
+    const { jar, outcome } = await signIn(first.email, first.password)
+    expect(outcome.headers.get('Set-Cookie')).toMatch(/tulks_session=[^;]+;.*Max-Age=34560000/)
+    const expiry = async () => {
+      const [row] = await database.current().query<{ days: number }>(`select extract(epoch from expires_at - now()) / 86400 as days from sessions`)
+      return Number(row!.days)
+    }
+    // Used 20 days ago for the last time (SESSION_DAYS is 30): the next page renews it to 30 days from now.
+    await database.current().query(`update sessions set expires_at = now() + interval '10 days'`)
+    expect((await settle(() => indexLoader({ request: get('/', jar.header()), params: {}, context }))).status).toBe(200)
+    expect(await expiry()).toBeCloseTo(30, 2)
+    // Renewed half a day ago: left as it is.
+    await database.current().query(`update sessions set expires_at = now() + interval '29 days 12 hours'`)
+    expect((await settle(() => indexLoader({ request: get('/', jar.header()), params: {}, context }))).status).toBe(200)
+    expect(await expiry()).toBeCloseTo(29.5, 2)
+    await database.current().query('delete from sessions')
+  })
+
   it('treats a forged session cookie as signed out', async () => {
     const page = await settle(() => indexLoader({ request: get('/', 'tulks_session=Im5vdCBhIHRva2VuIg%3D%3D'), params: {}, context }))
     expect(page.status).toBe(302)

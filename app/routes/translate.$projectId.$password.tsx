@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { redirect } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useFetcher, useLoaderData, useRevalidator, type ShouldRevalidateFunction } from '@remix-run/react'
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -49,6 +49,7 @@ import { rowId } from '~/lib/http/row-id'
 import { intentContext } from '~/lib/translator/intent-context.server'
 import { moveIntent } from '~/lib/translator/move-intent.server'
 import { saveIntent } from '~/lib/translator/save-intent.server'
+import { keepPostedText, takeKeptText } from '~/lib/translator/kept-text.server'
 import { fontSizeIntent, mtSystemIntent, pretranslateIntent, projectSettingsIntent } from '~/lib/translator/toolbar-intents.server'
 import { suggestionIntent } from '~/lib/translator/suggestion-intent.server'
 import { addTermIntent, termIntent } from '~/lib/translator/term-intent.server'
@@ -100,6 +101,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     projectSettings(project, user.id),
   ])
   const activeId = window.segments.some((segment) => segment.id === wanted) ? wanted : window.segments[0]?.id
+  // A text posted after the session had ended, back in its segment's editor now that the translator is signed in.
+  const { kept, clear: clearKept } = await takeKeptText(request, project.id, activeId)
   // Issue 5: TM suggestions once per page, for the active segment only (not for the pages scrolling loads).
   const activeSource = 'center' in anchor || 'first' in anchor ? window.segments.find((segment) => segment.id === activeId)?.source : undefined
   const translationsOpen = place.panel === 'translations'
@@ -148,7 +151,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const concept = activeConcepts.get(id)
     return concept ? [withGlossaryName(concept)] : []
   })
-  return {
+  const page = {
     title,
     language,
     analysing: false as const,
@@ -204,7 +207,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       remainingMinutes: remainingMinutes(job.editingTime, project.translatedPercent),
       bands: readBands(project.analysisBands),
     },
+    kept,
   }
+  return clearKept ? data(page, { headers: { 'Set-Cookie': clearKept } }) : page
 }
 
 /**
@@ -226,7 +231,7 @@ const TERMS = /^term:\d+:\d+$/
 const SAVES = new Set(['save-draft', 'confirm', 'clear', 'copy-source'])
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context)
+  const user = await requireUser(request, context, () => keepPostedText(request, params))
   const project = await requireProject(user.id, params)
   const posted = intentContext(request, user, project, await formOf(request))
   const { intent } = posted
@@ -624,6 +629,13 @@ function SegmentForm({ segment, number, loaded }: { segment: SegmentView; number
     }, 500)
   }
   const { search, panel } = loaded.place
+  // A text kept while the translator signed in again: shown in the editor and, with JavaScript, saved as a draft
+  // at once, as typing it would have been.
+  const kept = loaded.kept?.segmentId === segment.id ? loaded.kept.target : undefined
+  useEffect(() => {
+    if (kept !== undefined) saveDraftSoon()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once for the kept text; saveDraftSoon reads the form as it is then
+  }, [kept])
   return (
     <Form
       method="post"
@@ -643,7 +655,18 @@ function SegmentForm({ segment, number, loaded }: { segment: SegmentView; number
       {search.target ? <input type="hidden" name="searchInTarget" value={search.target} /> : null}
       {search.comments ? <input type="hidden" name="searchInComments" value={search.comments} /> : null}
       {panel !== 'translations' ? <input type="hidden" name="panel" value={panel} /> : null}
-      <TargetField key={`${segment.id}:${segment.target ?? ''}`} segment={segment} number={number} loaded={loaded} onEdit={saveDraftSoon} />
+      {kept !== undefined ? (
+        <p className="flash flash-info" role="status">
+          {t('keptText')}
+        </p>
+      ) : null}
+      <TargetField
+        key={`${segment.id}:${kept ?? segment.target ?? ''}`}
+        segment={kept === undefined ? segment : { ...segment, target: kept }}
+        number={number}
+        loaded={loaded}
+        onEdit={saveDraftSoon}
+      />
       <label className="segment-split-field">
         {t('split.afterWord')}
         <input

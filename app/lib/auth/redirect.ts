@@ -12,10 +12,10 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return to
 }
 
-/** The sign-in address with the current location appended (SPEC §6: a 401 redirects there). */
-export function signInAddress(signInUrl: string, request: Request): string {
+/** The sign-in address with the current location (or `returnTo`) appended (SPEC §6: a 401 redirects there). */
+export function signInAddress(signInUrl: string, request: Request, returnTo?: string): string {
   const url = new URL(request.url)
-  const here = `${url.pathname}${url.search}`
+  const here = returnTo ?? `${url.pathname}${url.search}`
   const target = new URL(signInUrl, url.origin)
   if (here !== '/' && here !== target.pathname) target.searchParams.set('redirectTo', here)
   return target.origin === url.origin ? `${target.pathname}${target.search}` : target.toString()

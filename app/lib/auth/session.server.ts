@@ -15,6 +15,9 @@ export const sessionCookie = createCookie('tulks_session', {
   sameSite: 'lax',
 })
 
+/** How long the browser keeps the session cookie: the longest browsers allow, as a session in use is renewed. */
+const COOKIE_DAYS = 400
+
 function tokenId(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex')
 }
@@ -33,7 +36,8 @@ export async function createSession(userId: number, request: Request): Promise<s
   )
   // Expired rows are of no use to anyone; sweep them while we are here (cheap, indexed).
   await db().query('delete from sessions where expires_at < now()')
-  return sessionCookie.serialize(token, { maxAge: days * 24 * 60 * 60, secure: isHttps(request) })
+  // The row decides when the session ends; the cookie outlives it (browsers keep a cookie 400 days at most).
+  return sessionCookie.serialize(token, { maxAge: Math.max(days, COOKIE_DAYS) * 24 * 60 * 60, secure: isHttps(request) })
 }
 
 export type SessionState =
@@ -72,14 +76,18 @@ async function readSessionRow(request: Request): Promise<SessionState> {
   const token: unknown = await sessionCookie.parse(request.headers.get('Cookie'))
   if (typeof token !== 'string' || token.length === 0) return { status: 'none' }
   const id = tokenId(token)
-  const [row] = await db().query<User & { expired: boolean }>(
-    `select u.id, u.email, u.name, s.expires_at < now() as expired
+  const days = getEnv().SESSION_DAYS
+  const [row] = await db().query<User & { expired: boolean; renew: boolean }>(
+    `select u.id, u.email, u.name, s.expires_at < now() as expired,
+            s.expires_at < now() + make_interval(days => $2) - interval '1 day' as renew
        from sessions s join users u on u.id = s.user_id
       where s.id = $1`,
-    [id],
+    [id, days],
   )
   // A cookie whose row is gone (signed out elsewhere, swept, or forged) reads as expired too.
   if (!row || row.expired) return { status: 'expired' }
+  // A session in use lasts: SESSION_DAYS from its last day of use (SPEC §6's refresh), renewed at most once a day.
+  if (row.renew) await db().query(`update sessions set expires_at = now() + make_interval(days => $2) where id = $1`, [id, days])
   return { status: 'signed-in', user: { id: row.id, email: row.email, name: row.name }, sessionId: id }
 }
 
@@ -88,20 +96,25 @@ export async function getUser(request: Request, context?: { requestScope?: objec
   return session.status === 'signed-in' ? session.user : undefined
 }
 
+/** What a form posted without a session keeps while its user signs in again: a cookie, and where to return. */
+export type KeepPosted = () => Promise<{ cookie: string; returnTo: string } | undefined>
+
 /**
  * The signed-in user, or a redirect to the sign-in address with the current location appended (SPEC §6).
- * An expired session gets a message on the sign-in page and its dead cookie removed.
+ * An expired session gets a message on the sign-in page and its dead cookie removed. `keep`, for a form's post,
+ * keeps what it posted (the translator's text) and names the address to return to; the message then says so.
  */
-export async function requireUser(request: Request, context?: { requestScope?: object }): Promise<User> {
+export async function requireUser(request: Request, context?: { requestScope?: object }, keep?: KeepPosted): Promise<User> {
   const session = await readSession(request, context)
   if (session.status === 'signed-in') return session.user
   if (session.status === 'bad-token' || asksForJson(request)) throw await unauthorized(request, session)
   const headers = new Headers()
-  if (session.status === 'expired') {
-    headers.append('Set-Cookie', await clearSessionCookie(request))
-    headers.append('Set-Cookie', await setFlash({ kind: 'info', key: 'auth:sessionExpired' }, request))
-  }
-  throw redirect(signInAddress(getEnv().SIGN_IN_URL, request), { headers })
+  if (session.status === 'expired') headers.append('Set-Cookie', await clearSessionCookie(request))
+  const kept = await keep?.()
+  if (kept) headers.append('Set-Cookie', kept.cookie)
+  const message = kept ? 'auth:sessionEndedKept' : session.status === 'expired' ? 'auth:sessionExpired' : undefined
+  if (message) headers.append('Set-Cookie', await setFlash({ kind: 'info', key: message }, request))
+  throw redirect(signInAddress(getEnv().SIGN_IN_URL, request, kept?.returnTo), { headers })
 }
 
 /** Signs out: deletes the session row and the cookie; returns the Set-Cookie header. */

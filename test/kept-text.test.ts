@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loader as rootLoader } from '~/root'
+import { action as signInAction } from '~/routes/sign-in'
+import { action as translateAction, loader as translateLoader } from '~/routes/translate.$projectId.$password'
+import { createUser } from '~/lib/auth/users.server'
+import type { ProjectSummary } from '~/lib/projects/projects.server'
+import { withTestDatabase } from './database'
+import { readyProject } from './ready-project'
+import { context, cookieJar, get, post, settle } from './remix'
+
+/** A translation posted after the session ended is kept while its translator signs in again, and nothing is lost. */
+const database = withTestDatabase()
+const owner = { email: 'kept@example.lv', password: 'a long password' }
+let project: ProjectSummary
+let ids: number[]
+let base: string
+let params: { projectId: string; password: string }
+
+beforeAll(async () => {
+  const user = await createUser({ ...owner, name: 'K' })
+  if (!user.ok) throw new Error('no user')
+  ;({ project, ids } = await readyProject(user.user.id, 'kept.txt', 'First sentence.\nSecond sentence.\nThird sentence.'))
+  base = `/translate/${project.id}/${project.password}`
+  params = { projectId: String(project.id), password: project.password }
+})
+
+async function signedIn() {
+  const jar = cookieJar()
+  jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
+  return jar
+}
+
+function confirm(segmentId: number, target: string, cookie: string, path = base) {
+  const fields = { intent: 'confirm', segmentId: String(segmentId), source: '', target, renderedAt: String(Date.now()), panel: 'comments' }
+  return settle(() => translateAction({ request: post(path, fields, cookie), params, context }))
+}
+
+type Page = { kept?: { segmentId: number; target: string }; activeId?: number; segments: { id: number; target: string | null }[] }
+
+describe('a translation posted after the session ended', () => {
+  it('is kept through signing in again, shown once in its segment, and never saved meanwhile', async () => {
+    const jar = await signedIn()
+    await database.current().query(`update sessions set expires_at = now() - interval '1 minute'`)
+    const posted = await confirm(ids[1]!, 'Otrais teikums.', jar.header())
+    expect(posted.status).toBe(302)
+    // Signing in returns to the segment, keeping the open tab.
+    expect(posted.location).toBe(`/sign-in?redirectTo=${encodeURIComponent(`${base}?segment=${ids[1]}&panel=comments`)}`)
+    jar.take(posted.headers)
+    expect(jar.has('tulks_session')).toBe(false)
+    expect(jar.has('tulks_kept')).toBe(true)
+    const signInPage = await settle<{ flash?: { key: string; text: string } }>(() => rootLoader({ request: get('/sign-in', jar.header()), params: {}, context }))
+    expect(signInPage.data.flash).toMatchObject({ key: 'auth:sessionEndedKept', text: expect.stringContaining('nav zudis') })
+    const [stored] = await database.current().query('select target, status from segments where id = $1', [ids[1]])
+    expect(stored).toEqual({ target: null, status: 'NEW' })
+
+    jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
+    const page = await settle<Page>(() => translateLoader({ request: get(`${base}?segment=${ids[1]}`, jar.header()), params, context }))
+    expect(page.data.kept).toEqual({ segmentId: ids[1], target: 'Otrais teikums.' })
+    jar.take(page.headers)
+    expect(jar.has('tulks_kept')).toBe(false)
+    const again = await settle<Page>(() => translateLoader({ request: get(`${base}?segment=${ids[1]}`, jar.header()), params, context }))
+    expect(again.data.kept).toBeUndefined()
+    expect(await database.current().query('select * from kept_texts')).toEqual([])
+  })
+
+  it('waits for its own segment: another segment opened first leaves it kept', async () => {
+    const jar = await signedIn()
+    await database.current().query('delete from sessions')
+    const posted = await confirm(ids[2]!, 'Trešais teikums.', jar.header())
+    jar.take(posted.headers)
+    jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
+    const other = await settle<Page>(() => translateLoader({ request: get(`${base}?segment=${ids[0]}`, jar.header()), params, context }))
+    expect(other.data.kept).toBeUndefined()
+    const own = await settle<Page>(() => translateLoader({ request: get(`${base}?segment=${ids[2]}`, jar.header()), params, context }))
+    expect(own.data.kept).toEqual({ segmentId: ids[2], target: 'Trešais teikums.' })
+  })
+
+  it('keeps nothing for a wrong password, a segment of another project, an empty or unchanged text', async () => {
+    const before = await database.current().query('select count(*)::int as n from kept_texts')
+    const wrong = await settle(() =>
+      translateAction({ request: post(`/translate/${project.id}/wrong`, { intent: 'confirm', segmentId: String(ids[0]), target: 'x' }), params: { ...params, password: 'wrong' }, context }),
+    )
+    expect(wrong.status).toBe(302)
+    expect(wrong.headers.getSetCookie().some((line) => line.startsWith('tulks_kept='))).toBe(false)
+    for (const [segmentId, target] of [[999_999, 'x'], [ids[0]!, ''], [ids[0]!, 'x'.repeat(10)]] as const) {
+      await database.current().query(`update segments set target = $2 where id = $1`, [ids[0], 'x'.repeat(10)])
+      const posted = await confirm(segmentId, target, '')
+      expect(posted.status).toBe(302)
+      expect(posted.location).toBe(`/sign-in?redirectTo=${encodeURIComponent(base)}`)
+      expect(posted.headers.getSetCookie().some((line) => line.startsWith('tulks_kept='))).toBe(false)
+    }
+    expect(await database.current().query('select count(*)::int as n from kept_texts')).toEqual(before)
+  })
+
+  it('holds at most twenty texts a project, the newest', async () => {
+    await database.current().query('delete from kept_texts')
+    for (let n = 0; n < 25; n++) await confirm(ids[0]!, `Teksts ${n}`, '')
+    const rows = await database.current().query<{ target: string }>('select target from kept_texts order by kept_at, target')
+    expect(rows).toHaveLength(20)
+    expect(rows.map((row) => row.target)).not.toContain('Teksts 0')
+    expect(rows.map((row) => row.target)).toContain('Teksts 24')
+  })
+})
