@@ -1,4 +1,4 @@
-import { deleteAllFiles, expect, expectNoAxeViolations, firstAccount, isNoJs, signIn, test } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, firstAccount, hydrated, isNoJs, signIn, signOut, submitSignIn, test, uploadAndOpen } from './helpers'
 
 test.afterEach(async ({ page }) => deleteAllFiles(page))
 
@@ -67,4 +67,30 @@ test('comment on a segment, refusals, resolve all', async ({ page }, testInfo) =
   await expect(panel.getByRole('button', { name: 'Atrisināt visus', exact: true })).toHaveCount(0)
   await expect(row.getByRole('img', { name: 'Komentāri atrisināti' })).toBeVisible()
   await expectNoAxeViolations(page, testInfo)
+})
+
+/** A comment published after the session ended (signed out in another tab) is kept through signing in again. */
+test('a comment published when the session had ended comes back after signing in', async ({ page, context }, testInfo) => {
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, `komentars-sesija-${Date.now()}.txt`, 'First sentence.\n')
+  await page.getByRole('link', { name: 'Komentāri', exact: true }).click()
+  const panel = page.getByRole('region', { name: '1. segmenta komentāri' })
+  await panel.getByLabel('Komentārs 1. segmentam').fill('Vai "sentence" te ir pareizi?')
+  const elsewhere = await context.newPage()
+  await elsewhere.goto('/')
+  await signOut(elsewhere)
+  await elsewhere.close()
+
+  await panel.getByRole('button', { name: 'Publicēt', exact: true }).click()
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=.*panel%3Dcomments$/)
+  await expect(page.getByRole('status').filter({ hasText: 'tas, ko saglabājāt, nav zudis' })).toBeVisible()
+  await submitSignIn(page, firstAccount.email, firstAccount.password)
+  await hydrated(page, testInfo)
+  await expect(panel.getByText('Jūsu sesija beidzās, pirms šis komentārs tika publicēts.')).toBeVisible()
+  await expect(panel.getByLabel('Komentārs 1. segmentam')).toHaveValue('Vai "sentence" te ir pareizi?')
+  await expect(panel.getByRole('listitem')).toHaveCount(0)
+  await expectNoAxeViolations(page, testInfo)
+  await panel.getByRole('button', { name: 'Publicēt', exact: true }).click()
+  await expect(panel.getByRole('listitem')).toHaveCount(1)
+  await expect(panel.getByRole('list')).toContainText('Vai "sentence" te ir pareizi?')
 })

@@ -35,7 +35,7 @@ function confirm(segmentId: number, target: string, cookie: string, path = base)
   return settle(() => translateAction({ request: post(path, fields, cookie), params, context }))
 }
 
-type Page = { kept?: { segmentId: number; target: string }; activeId?: number; segments: { id: number; target: string | null }[] }
+type Page = { kept?: { segmentId: number; kind: string; text: string }; activeId?: number; segments: { id: number; target: string | null }[] }
 
 describe('a translation posted after the session ended', () => {
   it('is kept through signing in again, shown once in its segment, and never saved meanwhile', async () => {
@@ -55,7 +55,7 @@ describe('a translation posted after the session ended', () => {
 
     jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
     const page = await settle<Page>(() => translateLoader({ request: get(`${base}?segment=${ids[1]}`, jar.header()), params, context }))
-    expect(page.data.kept).toEqual({ segmentId: ids[1], target: 'Otrais teikums.' })
+    expect(page.data.kept).toEqual({ segmentId: ids[1], kind: 'target', text: 'Otrais teikums.' })
     jar.take(page.headers)
     expect(jar.has('tulks_kept')).toBe(false)
     const again = await settle<Page>(() => translateLoader({ request: get(`${base}?segment=${ids[1]}`, jar.header()), params, context }))
@@ -72,7 +72,20 @@ describe('a translation posted after the session ended', () => {
     const other = await settle<Page>(() => translateLoader({ request: get(`${base}?segment=${ids[0]}`, jar.header()), params, context }))
     expect(other.data.kept).toBeUndefined()
     const own = await settle<Page>(() => translateLoader({ request: get(`${base}?segment=${ids[2]}`, jar.header()), params, context }))
-    expect(own.data.kept).toEqual({ segmentId: ids[2], target: 'Trešais teikums.' })
+    expect(own.data.kept).toEqual({ segmentId: ids[2], kind: 'target', text: 'Trešais teikums.' })
+  })
+
+  it('keeps a comment being published, back in the comments tab of its segment, and publishes nothing meanwhile', async () => {
+    const jar = await signedIn()
+    await database.current().query('delete from sessions')
+    const fields = { intent: 'comment-add', segmentId: String(ids[0]), message: 'Vai te domāts "teikums"?' }
+    const posted = await settle(() => translateAction({ request: post(base, fields, jar.header()), params, context }))
+    expect(posted.location).toBe(`/sign-in?redirectTo=${encodeURIComponent(`${base}?segment=${ids[0]}&panel=comments`)}`)
+    jar.take(posted.headers)
+    expect(await database.current().query('select id from comments')).toEqual([])
+    jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
+    const page = await settle<Page>(() => translateLoader({ request: get(`${base}?segment=${ids[0]}&panel=comments`, jar.header()), params, context }))
+    expect(page.data.kept).toEqual({ segmentId: ids[0], kind: 'comment', text: 'Vai te domāts "teikums"?' })
   })
 
   it('keeps nothing for a wrong password, a segment of another project, an empty or unchanged text', async () => {
@@ -95,9 +108,9 @@ describe('a translation posted after the session ended', () => {
   it('holds at most twenty texts a project, the newest', async () => {
     await database.current().query('delete from kept_texts')
     for (let n = 0; n < 25; n++) await confirm(ids[0]!, `Teksts ${n}`, '')
-    const rows = await database.current().query<{ target: string }>('select target from kept_texts order by kept_at, target')
+    const rows = await database.current().query<{ text: string }>('select text from kept_texts order by kept_at, text')
     expect(rows).toHaveLength(20)
-    expect(rows.map((row) => row.target)).not.toContain('Teksts 0')
-    expect(rows.map((row) => row.target)).toContain('Teksts 24')
+    expect(rows.map((row) => row.text)).not.toContain('Teksts 0')
+    expect(rows.map((row) => row.text)).toContain('Teksts 24')
   })
 })

@@ -345,6 +345,7 @@ const Translator = memo(function Translator({ loaded, answer }: { loaded: Loaded
                 segmentNumber={loaded.segments.find((segment) => segment.id === loaded.activeId)?.label ?? ''}
                 comments={loaded.comments}
                 answer={answer && 'comments' in answer ? answer.comments : undefined}
+                kept={loaded.kept?.segmentId === loaded.activeId && loaded.kept.kind === 'comment' ? loaded.kept.text : undefined}
                 language={loaded.language}
               />
             ) : null
@@ -631,7 +632,7 @@ function SegmentForm({ segment, number, loaded }: { segment: SegmentView; number
   const { search, panel } = loaded.place
   // A text kept while the translator signed in again: shown in the editor and, with JavaScript, saved as a draft
   // at once, as typing it would have been.
-  const kept = loaded.kept?.segmentId === segment.id ? loaded.kept.target : undefined
+  const kept = loaded.kept?.segmentId === segment.id && loaded.kept.kind === 'target' ? loaded.kept.text : undefined
   useEffect(() => {
     if (kept !== undefined) saveDraftSoon()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once for the kept text; saveDraftSoon reads the form as it is then

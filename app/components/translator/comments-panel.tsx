@@ -23,6 +23,8 @@ interface CommentsPanelProps {
   comments: CommentView[]
   /** The action's answer after a POST without JavaScript (useActionData). */
   answer?: Answer
+  /** A comment posted after the session had ended, kept while the translator signed in again. */
+  kept?: string
   language: string
 }
 
@@ -32,7 +34,7 @@ interface CommentsPanelProps {
  * fetcher posts them, the page stays where it is and the loaders refresh the list and the chat icons.
  * Render it keyed by the segment id, so the typed text and messages belong to one segment.
  */
-export function CommentsPanel({ segmentId, segmentNumber, comments, answer, language }: CommentsPanelProps) {
+export function CommentsPanel({ segmentId, segmentNumber, comments, answer, kept, language }: CommentsPanelProps) {
   const { t } = useTranslation('comments')
   const hydrated = useHydrated()
   const fetcher = useFetcher<CommentAnswer>()
@@ -42,7 +44,8 @@ export function CommentsPanel({ segmentId, segmentNumber, comments, answer, lang
 
   const latest: Answer | undefined = fetcher.data?.comments ?? answer
   const mine = latest?.segmentId === segmentId ? latest : undefined
-  const [text, setText] = useState(mine && !mine.ok && mine.intent === 'comment-add' ? mine.message : '')
+  // A comment kept while the translator signed in again (its session had ended when it was published) comes back.
+  const [text, setText] = useState(mine && !mine.ok && mine.intent === 'comment-add' ? mine.message : (kept ?? ''))
   const [checked, setChecked] = useState<{
     problem: CommentProblem
     max?: number
@@ -140,6 +143,11 @@ export function CommentsPanel({ segmentId, segmentNumber, comments, answer, lang
         </p>
         {/* No maxLength: the browser would cut a pasted text silently (and counts UTF-16 units, not characters); the
             rule's message says what is wrong and the text stays to be shortened. */}
+        {kept !== undefined ? (
+          <p className="flash flash-info" role="status">
+            {t('kept')}
+          </p>
+        ) : null}
         <textarea
           id={textareaId}
           name="message"

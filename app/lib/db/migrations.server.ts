@@ -808,16 +808,17 @@ export const migrations: Migration[] = [
     version: 27,
     name: 'a translation posted after the session ended is kept',
     sql: /* sql */ `
-      -- A translator whose session ended (expired, or signed out in another tab) loses nothing: the text a save or a
-      -- move posted is kept here, under the SHA-256 of a token in the browser's tulks_kept cookie, until they are
-      -- signed in again and the translator shows it in the editor (app/lib/translator/kept-text.server.ts). Rows
-      -- live a day at most, twenty per project, and are written only for a segment of the project the posted address
-      -- names (with its password).
+      -- A translator whose session ended (expired, or signed out in another tab) loses nothing: the translation a
+      -- save or a move posted, or the comment being published, is kept here under the SHA-256 of a token in the
+      -- browser's tulks_kept cookie, until they are signed in again and the translator shows it where it was typed
+      -- (app/lib/translator/kept-text.server.ts). Rows live a day at most, twenty per project, and are written only
+      -- for a segment of the project the posted address names (with its password).
       create table kept_texts (
         token_hash text primary key,
         project_id integer not null references projects (id) on delete cascade,
         segment_id integer not null,
-        target text not null,
+        kind text not null check (kind in ('target', 'comment')),
+        text text not null,
         kept_at timestamptz not null default now()
       );
       create index kept_texts_project_idx on kept_texts (project_id, kept_at);

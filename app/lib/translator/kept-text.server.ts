@@ -6,10 +6,10 @@ import { rowId } from '../http/row-id'
 import { placeHref, readPlace } from '../projects/translator-url'
 
 /**
- * A translation posted after the session ended — expired, or signed out in another tab — is not lost: it is kept
- * (table kept_texts, under the SHA-256 of a token in this cookie) while the translator signs in again, and the
- * translator page then shows it in the segment's editor, unsaved, with a message saying so. Nothing is saved for
- * a user who is not signed in: they see their text and save or confirm it themselves.
+ * A translation or a comment posted after the session ended — expired, or signed out in another tab — is not lost:
+ * it is kept (table kept_texts, under the SHA-256 of a token in this cookie) while the translator signs in again,
+ * and the translator page then shows it where it was typed — the segment's editor or the comment box — unsaved,
+ * with a message saying so. Nothing is saved for a user who is not signed in: they see their text and save it.
  */
 const keptCookie = createCookie('tulks_kept', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 24 * 60 * 60 })
 
@@ -18,7 +18,9 @@ const KEPT_PER_PROJECT = 20
 
 export interface KeptText {
   segmentId: number
-  target: string
+  /** The segment's translation, or the comment being published on it. */
+  kind: 'target' | 'comment'
+  text: string
 }
 
 function tokenHash(token: string): string {
@@ -26,23 +28,25 @@ function tokenHash(token: string): string {
 }
 
 /**
- * For a translator post without a session: keeps the posted segment's text when it is a segment of the project
- * the address names and differs from what is stored. Returns the cookie that finds it again and the translator
- * address of that segment (where signing in returns), or nothing to keep.
+ * For a translator post without a session: keeps the posted segment's translation (when it differs from what is
+ * stored) or the comment being published, when the segment is one of the project the address names. Returns the
+ * cookie that finds it again and the translator address of that segment (where signing in returns), or nothing.
  */
 export async function keepPostedText(request: Request, params: { projectId?: string; password?: string }): Promise<{ cookie: string; returnTo: string } | undefined> {
   const projectId = rowId(params.projectId)
   const form = await formOf(request)
   const segmentId = rowId(form.get('segmentId'))
-  const target = form.get('target')
-  if (projectId === undefined || !params.password || segmentId === undefined || typeof target !== 'string' || target === '') return undefined
+  const kind = form.get('intent') === 'comment-add' ? 'comment' : 'target'
+  const text = form.get(kind === 'comment' ? 'message' : 'target')
+  if (projectId === undefined || !params.password || segmentId === undefined || typeof text !== 'string' || text.trim() === '') return undefined
   const token = crypto.randomBytes(32).toString('base64url')
   const [row] = await db().query<{ kept: number }>(
     `with kept as (
-       insert into kept_texts (token_hash, project_id, segment_id, target)
-       select $1, p.id, s.id, $5
+       insert into kept_texts (token_hash, project_id, segment_id, kind, text)
+       select $1, p.id, s.id, $6, $5
          from projects p join segments s on s.project_id = p.id
-        where p.id = $2 and p.password = $3 and p.deleted_at is null and s.id = $4 and s.target is distinct from $5
+        where p.id = $2 and p.password = $3 and p.deleted_at is null and s.id = $4
+          and ($6 = 'comment' or s.target is distinct from $5)
        returning project_id
      ), swept as (
        delete from kept_texts
@@ -51,13 +55,13 @@ export async function keepPostedText(request: Request, params: { projectId?: str
                               order by kept_at desc offset ${KEPT_PER_PROJECT - 1})
      )
      select count(*)::int as kept from kept`,
-    [tokenHash(token), projectId, params.password, segmentId, target],
+    [tokenHash(token), projectId, params.password, segmentId, text, kind],
   )
   if (!row?.kept) return undefined
   const place = readPlace(new URLSearchParams([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string')))
   return {
     cookie: await keptCookie.serialize(token, { secure: new URL(request.url).protocol === 'https:' }),
-    returnTo: placeHref(`/translate/${projectId}/${params.password}`, { ...place, segment: segmentId }),
+    returnTo: placeHref(`/translate/${projectId}/${params.password}`, { ...place, segment: segmentId, ...(kind === 'comment' ? { panel: 'comments' as const } : {}) }),
   }
 }
 
@@ -68,12 +72,12 @@ export async function keepPostedText(request: Request, params: { projectId?: str
 export async function takeKeptText(request: Request, projectId: number, segmentId: number | undefined): Promise<{ kept?: KeptText; clear?: string }> {
   const token: unknown = await keptCookie.parse(request.headers.get('Cookie'))
   if (typeof token !== 'string' || token === '' || segmentId === undefined) return {}
-  const [row] = await db().query<{ target: string }>(
+  const [row] = await db().query<{ kind: KeptText['kind']; text: string }>(
     `delete from kept_texts
       where token_hash = $1 and project_id = $2 and segment_id = $3 and kept_at > now() - interval '1 day'
-      returning target`,
+      returning kind, text`,
     [tokenHash(token), projectId, segmentId],
   )
   if (!row) return {}
-  return { kept: { segmentId, target: row.target }, clear: await keptCookie.serialize('', { maxAge: 0 }) }
+  return { kept: { segmentId, kind: row.kind, text: row.text }, clear: await keptCookie.serialize('', { maxAge: 0 }) }
 }
