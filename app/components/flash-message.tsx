@@ -24,3 +24,12 @@ function FlashText({ flash, role }: { flash: Flash; role?: 'alert' }) {
     </p>
   )
 }
+
+/** A message of the page itself, styled as a flash's (a text kept while the translator signed in again). */
+export function InfoNote({ children }: { children: React.ReactNode }) {
+  return (
+    <p className="flash flash-info" role="status">
+      {children}
+    </p>
+  )
+}

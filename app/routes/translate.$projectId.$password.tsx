@@ -59,6 +59,7 @@ import { QaBadge, QaList } from '~/components/translator/qa-warnings'
 import { AutocompleteHint, useAutocomplete } from '~/components/translator/use-autocomplete'
 import { onInsertAtCaret } from '~/components/translator/insert-at-caret'
 import { formOf } from '~/lib/http/form.server'
+import { InfoNote } from '~/components/flash-message'
 
 export const handle = { i18n: ['common', 'files', 'translate', 'comments', 'editor', 'memories', 'suggestions', 'glossaries', 'qa'] }
 
@@ -656,11 +657,7 @@ function SegmentForm({ segment, number, loaded }: { segment: SegmentView; number
       {search.target ? <input type="hidden" name="searchInTarget" value={search.target} /> : null}
       {search.comments ? <input type="hidden" name="searchInComments" value={search.comments} /> : null}
       {panel !== 'translations' ? <input type="hidden" name="panel" value={panel} /> : null}
-      {kept !== undefined ? (
-        <p className="flash flash-info" role="status">
-          {t('keptText')}
-        </p>
-      ) : null}
+      {kept !== undefined ? <InfoNote>{t('keptText')}</InfoNote> : null}
       <TargetField
         key={`${segment.id}:${kept ?? segment.target ?? ''}`}
         segment={kept === undefined ? segment : { ...segment, target: kept }}

@@ -5,6 +5,7 @@ import { useHydrated } from '~/components/use-hydrated'
 import { localeFor } from '~/lib/i18n/format'
 import { checkComment, COMMENT_MAX_LENGTH, commentMatches, MESSAGE_TYPE } from '~/lib/projects/comment-rules'
 import type { CommentAnswer, CommentProblem, CommentState, CommentView } from '~/lib/projects/comments.server'
+import { InfoNote } from '~/components/flash-message'
 
 type Answer = CommentAnswer['comments']
 
@@ -143,11 +144,7 @@ export function CommentsPanel({ segmentId, segmentNumber, comments, answer, kept
         </p>
         {/* No maxLength: the browser would cut a pasted text silently (and counts UTF-16 units, not characters); the
             rule's message says what is wrong and the text stays to be shortened. */}
-        {kept !== undefined ? (
-          <p className="flash flash-info" role="status">
-            {t('kept')}
-          </p>
-        ) : null}
+        {kept !== undefined ? <InfoNote>{t('kept')}</InfoNote> : null}
         <textarea
           id={textareaId}
           name="message"
