@@ -73,6 +73,17 @@ test('a refused file gets the SPEC §8 message and creates nothing', async ({ pa
   await expect(page.getByText('Lai sāktu tulkot, lūdzu, augšupielādējiet datni.')).toBeVisible()
 })
 
+test('a name with a bidirectional override is refused, and shown isolated so it cannot turn the message', async ({ page }, testInfo) => {
+  await signIn(page)
+  // Shown as written, the program "rēķins\u202Etxt.exe" reads "rēķinsexe.txt": a text file, to the eye.
+  const name = 'rēķins\u202Etxt.exe'
+  await upload(page, [{ name, body: 'Teksts.' }])
+  await expect(page.getByRole('alert')).toHaveText(`Augšupielādējot datni, radās kļūda ${name}: Nederīgs datnes nosaukums.`)
+  await expect(page.getByRole('alert').locator('bdi')).toHaveText(name)
+  await expectNoAxeViolations(page, testInfo)
+  await expect(page.getByText('Lai sāktu tulkot, lūdzu, augšupielādējiet datni.')).toBeVisible()
+})
+
 test('several files at once, one of them broken', async ({ page }) => {
   await signIn(page)
   await upload(page, [

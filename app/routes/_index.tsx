@@ -186,7 +186,12 @@ export default function FileList() {
           <ul>
             {shownRefusals.map((result, index) => (
               <li key={index}>
-                {result.message === 'TooManyFiles' || result.message === 'SessionExpired' ? '' : `${t('upload.errorPrefix')} ${result.name ? `${result.name}: ` : ''}`}
+                {/* The name as sent, isolated (<bdi>): a refused name's bidirectional marks must not turn the message. */}
+                {result.message === 'TooManyFiles' || result.message === 'SessionExpired' ? null : (
+                  <>
+                    {t('upload.errorPrefix')} {result.name ? <><bdi>{result.name}</bdi>: </> : null}
+                  </>
+                )}
                 {/* SPEC §8: known codes are translated (with the limit they name), anything else as the server said it */}
                 {t(`uploadErrors.${result.message}`, { defaultValue: result.message })}
                 {limitDetail(result.message)}
