@@ -102,7 +102,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     projectSettings(project, user.id),
   ])
   const activeId = window.segments.some((segment) => segment.id === wanted) ? wanted : window.segments[0]?.id
-  // A text posted after the session had ended, back in its segment's editor now that the translator is signed in.
+  // A text posted after the session had ended, back where it was typed now that the translator is signed in: only
+  // when its segment is the active one.
   const { kept, clear: clearKept } = await takeKeptText(request, project.id, activeId)
   // Issue 5: TM suggestions once per page, for the active segment only (not for the pages scrolling loads).
   const activeSource = 'center' in anchor || 'first' in anchor ? window.segments.find((segment) => segment.id === activeId)?.source : undefined
@@ -346,7 +347,7 @@ const Translator = memo(function Translator({ loaded, answer }: { loaded: Loaded
                 segmentNumber={loaded.segments.find((segment) => segment.id === loaded.activeId)?.label ?? ''}
                 comments={loaded.comments}
                 answer={answer && 'comments' in answer ? answer.comments : undefined}
-                kept={loaded.kept?.segmentId === loaded.activeId && loaded.kept.kind === 'comment' ? loaded.kept.text : undefined}
+                kept={loaded.kept?.kind === 'comment' ? loaded.kept.text : undefined}
                 language={loaded.language}
               />
             ) : null
@@ -631,9 +632,9 @@ function SegmentForm({ segment, number, loaded }: { segment: SegmentView; number
     }, 500)
   }
   const { search, panel } = loaded.place
-  // A text kept while the translator signed in again: shown in the editor and, with JavaScript, saved as a draft
-  // at once, as typing it would have been.
-  const kept = loaded.kept?.segmentId === segment.id && loaded.kept.kind === 'target' ? loaded.kept.text : undefined
+  // A text kept while the translator signed in again (the loader gives it only for the active segment, this one):
+  // shown in the editor and, with JavaScript, saved as a draft at once, as typing it would have been.
+  const kept = loaded.kept?.kind === 'target' ? loaded.kept.text : undefined
   useEffect(() => {
     if (kept !== undefined) saveDraftSoon()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once for the kept text; saveDraftSoon reads the form as it is then

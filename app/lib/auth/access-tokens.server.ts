@@ -1,4 +1,4 @@
-import crypto from 'node:crypto'
+import { newSecret, secretHash } from './secret-token.server'
 import { db } from '../db/db.server'
 import { calls } from '../api/calls'
 import { filledFields } from '../http/filled-fields'
@@ -27,10 +27,6 @@ export const TOKENS_PER_USER = 50
 /** `last_used_at` is written at most this often per token, not on every request. */
 const TOUCH_EVERY_MS = 60_000
 
-function tokenHash(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex')
-}
-
 export type TokenNameProblem = 'empty' | 'tooLong' | 'tooMany'
 
 export async function createAccessToken(
@@ -40,13 +36,13 @@ export async function createAccessToken(
   const name = rawName.trim()
   if (name.length === 0) return { ok: false, problem: 'empty' }
   if ([...name].length > TOKEN_NAME_MAX) return { ok: false, problem: 'tooLong' }
-  const token = PREFIX + crypto.randomBytes(32).toString('base64url')
+  const token = PREFIX + newSecret()
   // The count and the insert are one statement, so two requests at once cannot both pass the limit unseen.
   const [row] = await db().query<AccessToken>(
     `insert into access_tokens (user_id, name, token_hash, hint)
      select $1, $2, $3, $4 where (select count(*) from access_tokens where user_id = $1) < $5
      returning id, name, hint, created_at as "createdAt", last_used_at as "lastUsedAt"`,
-    [userId, name, tokenHash(token), token.slice(0, HINT_LENGTH), TOKENS_PER_USER],
+    [userId, name, secretHash(token), token.slice(0, HINT_LENGTH), TOKENS_PER_USER],
   )
   if (!row) return { ok: false, problem: 'tooMany' }
   return { ok: true, token, accessToken: row }
@@ -74,7 +70,7 @@ export async function userForAccessToken(token: string): Promise<User | undefine
             (t.last_used_at is null or t.last_used_at < now() - make_interval(secs => $2)) as stale
        from access_tokens t join users u on u.id = t.user_id
       where t.token_hash = $1`,
-    [tokenHash(token), TOUCH_EVERY_MS / 1000],
+    [secretHash(token), TOUCH_EVERY_MS / 1000],
   )
   if (!row) return undefined
   if (row.stale) await db().query('update access_tokens set last_used_at = now() where id = $1', [row.tokenId])

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import { createCookie, redirect } from '@remix-run/node'
 import { db } from '../db/db.server'
 import { getEnv } from '../env.server'
@@ -6,6 +5,7 @@ import { setFlash } from '../http/flash.server'
 import { getFixedT } from '../i18n/i18n.server'
 import { bearerToken, userForAccessToken } from './access-tokens.server'
 import { signInAddress } from './redirect'
+import { newSecret, secretHash } from './secret-token.server'
 import type { User } from './users.server'
 
 /** The cookie holds a random token; the sessions row holds its SHA-256 (DESIGN "Security"). */
@@ -18,21 +18,17 @@ export const sessionCookie = createCookie('tulks_session', {
 /** How long the browser keeps the session cookie: the longest browsers allow, as a session in use is renewed. */
 const COOKIE_DAYS = 400
 
-function tokenId(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex')
-}
-
 function isHttps(request: Request) {
   return new URL(request.url).protocol === 'https:'
 }
 
 /** Starts a session and returns the Set-Cookie header that carries it. */
 export async function createSession(userId: number, request: Request): Promise<string> {
-  const token = crypto.randomBytes(32).toString('base64url')
+  const token = newSecret()
   const days = getEnv().SESSION_DAYS
   await db().query(
     `insert into sessions (id, user_id, expires_at) values ($1, $2, now() + make_interval(days => $3))`,
-    [tokenId(token), userId, days],
+    [secretHash(token), userId, days],
   )
   // Expired rows are of no use to anyone; sweep them while we are here (cheap, indexed).
   await db().query('delete from sessions where expires_at < now()')
@@ -75,7 +71,7 @@ async function readSessionRow(request: Request): Promise<SessionState> {
   }
   const token: unknown = await sessionCookie.parse(request.headers.get('Cookie'))
   if (typeof token !== 'string' || token.length === 0) return { status: 'none' }
-  const id = tokenId(token)
+  const id = secretHash(token)
   const days = getEnv().SESSION_DAYS
   const [row] = await db().query<User & { expired: boolean; renew: boolean }>(
     `select u.id, u.email, u.name, s.expires_at < now() as expired,
@@ -121,7 +117,7 @@ export async function requireUser(request: Request, context?: { requestScope?: o
 export async function destroySession(request: Request): Promise<string> {
   const token: unknown = await sessionCookie.parse(request.headers.get('Cookie'))
   if (typeof token === 'string' && token.length > 0) {
-    await db().query('delete from sessions where id = $1', [tokenId(token)])
+    await db().query('delete from sessions where id = $1', [secretHash(token)])
   }
   return clearSessionCookie(request)
 }

@@ -1,6 +1,7 @@
-import crypto from 'node:crypto'
 import { createCookie } from '@remix-run/node'
+import { newSecret, secretHash } from '../auth/secret-token.server'
 import { db } from '../db/db.server'
+import { filledFields } from '../http/filled-fields'
 import { formOf } from '../http/form.server'
 import { rowId } from '../http/row-id'
 import { placeHref, readPlace } from '../projects/translator-url'
@@ -23,10 +24,6 @@ export interface KeptText {
   text: string
 }
 
-function tokenHash(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex')
-}
-
 /**
  * For a translator post without a session: keeps the posted segment's translation (when it differs from what is
  * stored) or the comment being published, when the segment is one of the project the address names. Returns the
@@ -39,7 +36,7 @@ export async function keepPostedText(request: Request, params: { projectId?: str
   const kind = form.get('intent') === 'comment-add' ? 'comment' : 'target'
   const text = form.get(kind === 'comment' ? 'message' : 'target')
   if (projectId === undefined || !params.password || segmentId === undefined || typeof text !== 'string' || text.trim() === '') return undefined
-  const token = crypto.randomBytes(32).toString('base64url')
+  const token = newSecret()
   const [row] = await db().query<{ kept: number }>(
     `with kept as (
        insert into kept_texts (token_hash, project_id, segment_id, kind, text)
@@ -55,10 +52,10 @@ export async function keepPostedText(request: Request, params: { projectId?: str
                               order by kept_at desc offset ${KEPT_PER_PROJECT - 1})
      )
      select count(*)::int as kept from kept`,
-    [tokenHash(token), projectId, params.password, segmentId, text, kind],
+    [secretHash(token), projectId, params.password, segmentId, text, kind],
   )
   if (!row?.kept) return undefined
-  const place = readPlace(new URLSearchParams([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string')))
+  const place = readPlace(new URLSearchParams(filledFields(form)))
   return {
     cookie: await keptCookie.serialize(token, { secure: new URL(request.url).protocol === 'https:' }),
     returnTo: placeHref(`/translate/${projectId}/${params.password}`, { ...place, segment: segmentId, ...(kind === 'comment' ? { panel: 'comments' as const } : {}) }),
@@ -76,7 +73,7 @@ export async function takeKeptText(request: Request, projectId: number, segmentI
     `delete from kept_texts
       where token_hash = $1 and project_id = $2 and segment_id = $3 and kept_at > now() - interval '1 day'
       returning kind, text`,
-    [tokenHash(token), projectId, segmentId],
+    [secretHash(token), projectId, segmentId],
   )
   if (!row) return {}
   return { kept: { segmentId, kind: row.kind, text: row.text }, clear: await keptCookie.serialize('', { maxAge: 0 }) }
