@@ -22,6 +22,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
+  // The imports first: the page polls while one is pending, so an import that ends after this read is seen by the
+  // next poll. Read after the count and the terms (as they were), an import ending in between showed as done over
+  // the count before it, and the polling stopped there (seen in CI: "Imported 2 concepts" beside "1 concept").
+  const imports = await importsOf(rowId(params.glossaryId) ?? 0)
   const glossary = await requireGlossary(user.id, params)
   const url = new URL(request.url)
   const query = (url.searchParams.get('q') ?? '').slice(0, 200)
@@ -29,7 +33,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   let listed = await listConcepts(glossary.id, wanted, query)
   const pages = Math.max(1, Math.ceil(listed.total / CONCEPTS_PER_PAGE))
   if (wanted > pages) listed = await listConcepts(glossary.id, pages, query)
-  const imports = await importsOf(glossary.id)
   return {
     title: glossary.name,
     language: await getLanguage(request),
