@@ -64,14 +64,17 @@ export interface RunningServer extends RunningProcess {
   origin: string
 }
 
-/** Starts `node server.mjs` (production mode, 127.0.0.1) with `env` added; resolves once it listens. */
-export async function startServer(env: Record<string, string>, preferredPort: number): Promise<RunningServer> {
+/**
+ * Starts `node server.mjs` (production mode, 127.0.0.1) with `env` added; resolves once it listens. `checkout` is
+ * another built checkout of Tulks to run instead of this one (bench/load's `--before`).
+ */
+export async function startServer(env: Record<string, string>, preferredPort: number, checkout = REPO): Promise<RunningServer> {
   const port = await freePort(preferredPort)
   const flags = [
     ...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_PROFILE] : []),
     ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
   ]
-  const running = await startProcess([...flags, 'server.mjs'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, 'listening')
+  const running = await startProcess([...flags, 'server.mjs'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, 'listening', checkout)
   return { ...running, origin: `http://127.0.0.1:${port}` }
 }
 
@@ -80,9 +83,9 @@ export function startWorkerProcess(env: Record<string, string>): Promise<Running
   return startProcess(['worker.mjs'], env, 'worker is running')
 }
 
-async function startProcess(args: string[], env: Record<string, string>, readyText: string): Promise<RunningProcess> {
+async function startProcess(args: string[], env: Record<string, string>, readyText: string, cwd = REPO): Promise<RunningProcess> {
   const child = spawn('node', args, {
-    cwd: REPO,
+    cwd,
     env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

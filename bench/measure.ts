@@ -26,3 +26,11 @@ export function numberFlag(name: string, fallback: number): number {
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} expects a positive whole number`)
   return value
 }
+
+/** A command-line flag's text (`--name value`), or `fallback` when it is not given. */
+export function textFlag(name: string): string | undefined
+export function textFlag(name: string, fallback: string): string
+export function textFlag(name: string, fallback?: string): string | undefined {
+  const index = process.argv.indexOf(name)
+  return index < 0 ? fallback : (process.argv[index + 1] ?? fallback)
+}

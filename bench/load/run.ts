@@ -18,9 +18,16 @@
  * converted; the conversion's time against the same upload converted on the idle server just before (the baseline).
  * Targets (2-core machine): p95 ≤ 200 ms and no errors; during the conversion p95 ≤ 100 ms and max ≤ 500 ms;
  * the conversion under load within 20 % of the idle one.
+ *
+ * `--before DIR`: a built checkout of the code issue 15 was filed against (27c94e3: conversion on the request thread),
+ *   e.g. `git worktree add /tmp/tulks-before 27c94e3 && cd /tmp/tulks-before && npm ci && npx remix build`. The same
+ *   upload converts there first, alone, on a fresh embedded database; the issue's "conversion throughput within 20 %
+ *   of today's" compares the conversion under load with it.
  */
 import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
 import zlib from 'node:zlib'
 import { createUser } from '../../app/lib/auth/users.server'
 import { setDatabase } from '../../app/lib/db/db.server'
@@ -32,7 +39,7 @@ import { createMemory } from '../../app/lib/tm/memories.server'
 import { importUnits } from '../../app/lib/tm/units.server'
 import { requireBuild, startServer, startWorkerProcess, type RunningProcess, type RunningServer } from '../app-server'
 import { readSourceLines } from '../import/documents'
-import { numberFlag, percentile, seeded } from '../measure'
+import { numberFlag, percentile, seeded, textFlag } from '../measure'
 import { printTable, thousands } from '../print'
 import { signIn } from '../translator/client'
 import { benchDatabase } from '../translator/project'
@@ -44,6 +51,7 @@ const SECONDS = numberFlag('--seconds', 60)
  */
 const PAUSE_MS = numberFlag('--pause-ms', 1_000)
 const TRANSLATORS = numberFlag('--translators', 50)
+const BEFORE = textFlag('--before')
 const SEGMENTS_EACH = 120
 const UNITS_EACH = 300
 const BOOK_PARAGRAPHS = numberFlag('--paragraphs', 40_000)
@@ -152,6 +160,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 200 })
 interface Answer {
   status: number
   location?: string
+  cookie?: string[]
   body(): string
 }
 
@@ -176,7 +185,7 @@ function request(origin: string, method: 'GET' | 'POST', path: string, cookie: s
           const raw = Buffer.concat(chunks)
           // Only the JSON calls are read; pages are received whole, as a browser would, and not decoded.
           const body = () => (response.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8')
-          resolve({ status: response.statusCode ?? 0, location: response.headers.location, body })
+          resolve({ status: response.statusCode ?? 0, location: response.headers.location, cookie: response.headers['set-cookie'], body })
         })
         response.on('error', reject)
       },
@@ -272,6 +281,22 @@ async function convertBook(origin: string, cookie: string): Promise<{ seconds: n
   return { seconds: (ended - started) / 1000, started, ended, projectId: data.id_project, password: data.password }
 }
 
+/** The book converted by the code in `--before`, alone on the machine, on a fresh embedded database: its seconds. */
+async function convertBefore(checkout: string): Promise<number> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tulks-before-'))
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, 3969, checkout)
+  try {
+    const fields = { name: 'Before', email: 'before@example.org', password: PASSWORD, confirm: PASSWORD, redirectTo: '/' }
+    const answer = await post(server.origin, '/sign-up', '', fields)
+    const cookie = answer.cookie?.find((line) => line.startsWith('tulks_session='))?.split(';')[0]
+    if (!cookie) throw new Error(`signing up on the code in ${checkout} gave no session (status ${answer.status})`)
+    return (await convertBook(server.origin, cookie)).seconds
+  } finally {
+    await server.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
 function summarise(title: string, samples: Sample[]) {
   console.log(`\n${title}`)
   const rows: string[][] = []
@@ -318,6 +343,8 @@ async function main() {
     await seeding.close()
     await segmentsOf(translators, () => database.open())
     console.log(`seeded ${TRANSLATORS} users, projects and memories in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`)
+    const before = BEFORE ? await convertBefore(BEFORE) : undefined
+    if (before !== undefined) console.log(`the code issue 15 was filed against (${BEFORE}, PGlite, alone): ${before.toFixed(1)} s`)
 
     let instances: RunningServer[]
     if (engine === 'PGlite') {
@@ -361,6 +388,12 @@ async function main() {
         verdict(percentile(duringMs, 0.95) <= TARGETS.conversionP95 && Math.max(...duringMs) <= TARGETS.conversionMax),
     )
     console.log(`target conversion under load within 20 % of idle: ${verdict(loaded.seconds <= idle.seconds * TARGETS.conversionSlowdown)}`)
+    if (before !== undefined) {
+      console.log(
+        `target conversion under load within 20 % of the issue's day (${before.toFixed(1)} s alone): ` +
+          `${(loaded.seconds / before).toFixed(2)}× — ${verdict(loaded.seconds <= before * TARGETS.conversionSlowdown)}`,
+      )
+    }
     if (errors > 0) {
       const logged = processes.flatMap((running) => running.output().split('\n')).filter((line) => /error|fail/i.test(line))
       console.log(`the servers logged ${logged.length} lines naming an error${logged.length > 0 ? ', the first:' : ''}`)

@@ -26,7 +26,7 @@ import { stemKey } from '../../app/lib/terms/stemming'
 import { lookupKey } from '../../app/lib/terms/term-matcher'
 import { termsInWindow } from '../../app/lib/terms/term-recognition.server'
 import { termCopiesReady } from '../../app/lib/terms/term-index.server'
-import { numberFlag, percentile, seeded } from '../measure'
+import { numberFlag, percentile, seeded, textFlag } from '../measure'
 import { printTable, thousands, times } from '../print'
 
 const SAMPLES = path.join(import.meta.dirname, '../../../shared/samples/parallel')
@@ -41,8 +41,7 @@ const words = (text: string) => text.match(WORD) ?? []
 const CONCEPTS = numberFlag('--concepts', 100_000)
 const WINDOWS = numberFlag('--windows', 200)
 const WINDOW = 50
-const postgresIndex = process.argv.indexOf('--postgres')
-const POSTGRES = postgresIndex >= 0 ? process.argv[postgresIndex + 1] : undefined
+const POSTGRES = textFlag('--postgres')
 
 function buildConcepts(): { concepts: GlossaryConcept[]; windows: string[][] } {
   const english = [...lines('en-lv-ru/ntrex128.newstest2019.en.txt'), ...lines('en-lv/tatoeba_laser.en-lv.en')]

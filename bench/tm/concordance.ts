@@ -19,16 +19,11 @@ import { migrate } from '../../app/lib/db/migrate.server'
 import { concordance } from '../../app/lib/tm/concordance.server'
 import { tmIndexes } from '../../app/lib/tm/index-cache.server'
 import { importUnits } from '../../app/lib/tm/units.server'
-import { percentile } from '../measure'
+import { percentile, textFlag } from '../measure'
 import { printTable, thousands, times as ratio } from '../print'
 
-function flag(name: string, fallback: string): string {
-  const index = process.argv.indexOf(name)
-  return index < 0 ? fallback : (process.argv[index + 1] ?? fallback)
-}
-
-const SIZES = flag('--sizes', '100000').split(',').map(Number)
-const QUERIES = Number(flag('--queries', '10'))
+const SIZES = textFlag('--sizes', '100000').split(',').map(Number)
+const QUERIES = Number(textFlag('--queries', '10'))
 const SAMPLES = path.join(import.meta.dirname, '../../../shared/samples/parallel/en-lv')
 const read = (name: string) => fs.readFileSync(path.join(SAMPLES, name), 'utf8').split('\n').filter(Boolean)
 const english = read('tatoeba_laser.en-lv.en')

@@ -63,6 +63,9 @@ export function databaseOverPort(port: MessagePort): Database {
         throw error
       }
     },
+    async copyIn(sql, rows) {
+      await call({ op: 'copy', sql, rows })
+    },
     async close() {
       port.close()
     },

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { databaseOverPort } from './database-client.server'
 import { hostDatabase, LINGER_MS, type DatabaseHost, type Priority } from './database-host.server'
 import type { Database } from './database.server'
-import { pgliteRunner, type StatementRunner } from './pglite-statements.server'
+import { copyRows, pgliteCopier, pgliteRunner, type StatementRunner } from './pglite-statements.server'
 
 /**
  * The database thread's scheduler (docs/decisions/0013), host and clients joined by MessageChannels in one thread.
@@ -39,7 +39,7 @@ async function setUp(delayMs = 0, lingerMs = LINGER_MS) {
     if (delayMs > 0 && sql.startsWith('select pg_sleep')) await new Promise((resolve) => setTimeout(resolve, delayMs))
     return real(sql, params, syncToFs)
   }
-  host = hostDatabase(run, { lingerMs })
+  host = hostDatabase(run, { lingerMs, copy: pgliteCopier(pglite) })
   const client = (priority: Priority) => {
     const { port1, port2 } = new MessageChannel()
     host!.attach(port1, priority)
@@ -58,6 +58,21 @@ describe('database host', () => {
     expect(await database.query('select id, who, now() as at from t')).toEqual([{ id: 1, who: 'ā', at: expect.any(Date) }])
     const duplicate = database.query('insert into t values (1, $1)', ['again'])
     await expect(duplicate).rejects.toMatchObject({ code: '23505', constraint: 't_pkey' })
+  })
+
+  it('copies rows in COPY text with every character kept, and keeps the error code of a statement before the COPY', async () => {
+    const { client } = await setUp()
+    const database = client('background')
+    const texts = ['tab\there', 'line\nbreak\r\nand return', 'back\\slash \\N \\t', '\\.', '', 'Ķēķis — 漢字 😀', null]
+    await database.copyIn!(`copy t (id, who) from '/dev/blob'`, copyRows(texts.map((text, id) => [id, text])))
+    expect((await database.query<{ who: string | null }>('select who from t order by id')).map((row) => row.who)).toEqual(texts)
+
+    const stopped = database.copyIn!(
+      `do $$ begin raise exception 'stop' using errcode = 'P0002'; end $$; copy t (id, who) from '/dev/blob'`,
+      copyRows([[100, 'never']]),
+    )
+    await expect(stopped).rejects.toMatchObject({ code: 'P0002' })
+    expect(await database.query('select who from t where id = 100')).toEqual([])
   })
 
   it('commits and rolls back transactions', async () => {

@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads'
-import type { StatementRunner } from './pglite-statements.server'
+import type { CopyRunner, StatementRunner } from './pglite-statements.server'
 
 /**
  * The embedded database's own thread (DESIGN "Scale", docs/decisions/0013). PGlite is one session that runs one
@@ -18,6 +18,7 @@ export type Priority = 'foreground' | 'background'
 
 export type HostRequest =
   | { id: number; op: 'query'; sql: string; params: (string | null)[]; tx?: number }
+  | { id: number; op: 'copy'; sql: string; rows: string }
   | { id: number; op: 'begin' }
   | { id: number; op: 'commit' | 'rollback'; tx: number }
 
@@ -52,7 +53,7 @@ export interface DatabaseHost {
   close(): Promise<void>
 }
 
-export function hostDatabase(run: StatementRunner, { lingerMs = LINGER_MS } = {}): DatabaseHost {
+export function hostDatabase(run: StatementRunner, { lingerMs = LINGER_MS, copy }: { lingerMs?: number; copy?: CopyRunner } = {}): DatabaseHost {
   const waiting: Record<Priority, Item[]> = { foreground: [], background: [] }
   let transaction: { id: number; client: Client; statements: Item[] } | undefined
   let nextTransaction = 1
@@ -96,6 +97,12 @@ export function hostDatabase(run: StatementRunner, { lingerMs = LINGER_MS } = {}
         case 'query': {
           const rows = await run(request.sql, request.params, transaction === undefined)
           answer(client, { id: request.id, rows })
+          break
+        }
+        case 'copy': {
+          if (!copy) throw new Error('This database takes no COPY.')
+          await copy(request.sql, request.rows)
+          answer(client, { id: request.id, rows: [] })
           break
         }
         case 'begin': {

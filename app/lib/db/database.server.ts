@@ -17,6 +17,13 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres'
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * PGlite only (absent on PostgreSQL, whose driver has no COPY): runs `sql`, statements ending in
+   * `copy … from '/dev/blob'`, as one simple query reading `rows` in COPY's text format (`copyRows`). A conversion's
+   * segments go in this way with a fifth to a third less of the embedded database's time than as array parameters
+   * (docs/decisions/0013). Never inside a transaction; the statements run as one.
+   */
+  copyIn?(sql: string, rows: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -106,6 +113,7 @@ function wrapPglite(pglite: PGlite, release: () => void): Database {
     kind: 'pglite',
     query: (sql, params) => statements.query(sql, params),
     transaction: (work) => statements.transaction((query) => work({ query })),
+    copyIn: (sql, rows) => statements.copyIn(sql, rows),
     async close() {
       try {
         await pglite.close()

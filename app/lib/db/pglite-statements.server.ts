@@ -13,9 +13,13 @@ import { protocol, type PGlite } from '@electric-sql/pglite'
  */
 export type StatementRunner = <Row>(sql: string, params: readonly unknown[], syncToFs: boolean) => Promise<Row[]>
 
+/** Statements ending in `copy … from '/dev/blob'`, as one simple query reading `rows` (Database.copyIn). */
+export type CopyRunner = (sql: string, rows: string) => Promise<void>
+
 export interface PgliteStatements {
   query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>
   transaction<T>(work: (query: <Row>(sql: string, params?: readonly unknown[]) => Promise<Row[]>) => Promise<T>): Promise<T>
+  copyIn: CopyRunner
 }
 
 /**
@@ -38,6 +42,35 @@ export function pgliteRunner(pglite: PGlite): StatementRunner {
   }
 }
 
+/**
+ * PGlite's own `exec` with its `blob` option: the one public way to hand COPY its rows (a simple query; our other
+ * statements never use PGlite's own locks, so taking them here waits for nothing). Files are written out after it.
+ */
+export function pgliteCopier(pglite: PGlite): CopyRunner {
+  return async (sql, rows) => {
+    await pglite.exec(sql, { blob: new Blob([rows]) })
+  }
+}
+
+/**
+ * Rows in COPY's text format: values apart by tabs, one row a line, null as \N, and a backslash, tab, newline or
+ * carriage return in a value escaped with a backslash. Numbers and strings only: what a conversion writes.
+ */
+export function copyRows(rows: readonly (readonly (string | number | null)[])[]): string {
+  let text = ''
+  for (const row of rows) {
+    row.forEach((value, column) => {
+      if (column > 0) text += '\t'
+      text += value === null ? '\\N' : typeof value === 'number' ? String(value) : value.replace(/[\\\t\n\r]/g, escapeCopied)
+    })
+    text += '\n'
+  }
+  return text
+}
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' }
+const escapeCopied = (character: string) => COPY_ESCAPES[character]!
+
 export function pgliteStatements(pglite: PGlite): PgliteStatements {
   let queue: Promise<unknown> = Promise.resolve()
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
@@ -46,9 +79,11 @@ export function pgliteStatements(pglite: PGlite): PgliteStatements {
     return result
   }
   const run = pgliteRunner(pglite)
+  const copy = pgliteCopier(pglite)
 
   return {
     query: (sql, params = []) => exclusive(() => run(sql, params, true)),
+    copyIn: (sql, rows) => exclusive(() => copy(sql, rows)),
     transaction: (work) =>
       exclusive(async () => {
         let open = true

@@ -2,6 +2,7 @@ import { politely } from '../jobs/politely.server'
 import { countWords } from '../analysis/word-count'
 import { db } from '../db/db.server'
 import type { Queryable } from '../db/database.server'
+import { copyRows } from '../db/pglite-statements.server'
 import { formatById } from '../formats/registry.server'
 import { FormatError, type Unit } from '../formats/types'
 import { enqueue, type Task } from '../jobs/queue.server'
@@ -113,7 +114,8 @@ export async function convertProject(projectId: number, sourceLang: string, form
   const unitIds = units.map((_, position) => ids.firstUnit + position)
   for (let at = 0; at < units.length; at += WRITE_BATCH) await politely(() => insertUnits(projectId, units, unitIds, at, at + WRITE_BATCH))
   for (let at = 0; at < rows.length; at += WRITE_BATCH) {
-    await politely(() => insertSegments(projectId, rows, unitIds, ids.firstSegment, at, at + WRITE_BATCH))
+    const kept = await politely(() => insertSegments(projectId, rows, unitIds, ids.firstSegment, at, at + WRITE_BATCH))
+    if (!kept) return // the project was deleted meanwhile
   }
   const words = rows.reduce((sum, row) => sum + row.wordCount, 0)
   await db().transaction(async (tx) => {
@@ -188,7 +190,8 @@ const PROJECT_KEPT = /* sql */ `(select id from projects where id = $1 for key s
 
 /**
  * Rows go in as one statement per batch with array parameters (unnest), several times faster than VALUES lists on
- * both engines; ids come from the reserved blocks, so positions and ids stay in document order.
+ * both engines (and segments by COPY on PGlite, below); ids come from the reserved blocks, so positions and ids stay
+ * in document order.
  */
 async function insertUnits(projectId: number, units: Unit[], unitIds: number[], from: number, to: number): Promise<void> {
   const batch = units.slice(from, to)
@@ -207,32 +210,57 @@ async function insertUnits(projectId: number, units: Unit[], unitIds: number[], 
   )
 }
 
-async function insertSegments(projectId: number, rows: SegmentRow[], unitIds: number[], firstId: number, from: number, to: number) {
+const SEGMENT_COLUMNS = 'id, project_id, unit_id, position, source, source_plain, prefix, suffix, word_count, target, status, repetition_of'
+
+/**
+ * PGlite: what PROJECT_KEPT does for PostgreSQL's statement, before a COPY that cannot join — the batch stops with
+ * SQLSTATE P0002 when its project is gone. The one session runs this and the COPY as one simple query, so no deletion
+ * can come between them.
+ */
+const projectKeptOrStop = (projectId: number) =>
+  `do $$ begin perform from projects where id = ${Math.trunc(projectId)} for key share; ` +
+  `if not found then raise exception 'project % is gone', ${Math.trunc(projectId)} using errcode = 'P0002'; end if; end $$`
+
+/** One batch of segments; false when the project was deleted meanwhile (nothing is written then). */
+async function insertSegments(projectId: number, rows: SegmentRow[], unitIds: number[], firstId: number, from: number, to: number): Promise<boolean> {
   const batch = rows.slice(from, to)
-  if (batch.length === 0) return
-  await db().query(
-    `insert into segments (id, project_id, unit_id, position, source, source_plain, prefix, suffix, word_count,
-                           target, status, repetition_of) overriding system value
+  if (batch.length === 0) return true
+  const values = batch.map((row, index) => [
+    firstId + from + index,
+    projectId,
+    unitIds[row.unitPosition]!,
+    from + index,
+    row.source,
+    row.sourcePlain,
+    row.prefix,
+    row.suffix,
+    row.wordCount,
+    row.target,
+    row.status,
+    row.repeats === undefined ? null : firstId + row.repeats,
+  ])
+  const database = db()
+  if (database.copyIn) {
+    try {
+      await database.copyIn(`${projectKeptOrStop(projectId)}; copy segments (${SEGMENT_COLUMNS}) from '/dev/blob'`, copyRows(values))
+      return true
+    } catch (error) {
+      if ((error as { code?: string }).code === 'P0002') return false
+      throw error
+    }
+  }
+  // PostgreSQL: a batch for a project deleted meanwhile inserts nothing, and the conversion ends as it would.
+  const column = (index: number) => values.map((row) => row[index])
+  await database.query(
+    `insert into segments (${SEGMENT_COLUMNS}) overriding system value
      select s.id, p.id, s.unit_id, s.position, s.source, s.source_plain, s.prefix, s.suffix, s.word_count,
             s.target, s.status, s.repetition_of
        from ${PROJECT_KEPT} cross join unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::text[],
                    $11::text[], $12::int[])
             as s(id, unit_id, position, source, source_plain, prefix, suffix, word_count, target, status, repetition_of)`,
-    [
-      projectId,
-      batch.map((_, index) => firstId + from + index),
-      batch.map((row) => unitIds[row.unitPosition]),
-      batch.map((_, index) => from + index),
-      batch.map((row) => row.source),
-      batch.map((row) => row.sourcePlain),
-      batch.map((row) => row.prefix),
-      batch.map((row) => row.suffix),
-      batch.map((row) => row.wordCount),
-      batch.map((row) => row.target),
-      batch.map((row) => row.status),
-      batch.map((row) => (row.repeats === undefined ? null : firstId + row.repeats)),
-    ],
+    [projectId, column(0), column(2), column(3), column(4), column(5), column(6), column(7), column(8), column(9), column(10), column(11)],
   )
+  return true
 }
 
 /**

@@ -1,7 +1,7 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads'
 import { hostDatabase, type Priority } from '../db/database-host.server'
 import { openPgliteDirectory } from '../db/database.server'
-import { pgliteRunner } from '../db/pglite-statements.server'
+import { pgliteCopier, pgliteRunner } from '../db/pglite-statements.server'
 import { failThread, serveThread, startAppThread } from './app-thread.server'
 
 /**
@@ -37,7 +37,7 @@ export async function runDatabaseThread(data: { dataDir: string }): Promise<void
   } catch (error) {
     return failThread(error)
   }
-  const host = hostDatabase(pgliteRunner(opened.pglite))
+  const host = hostDatabase(pgliteRunner(opened.pglite), { copy: pgliteCopier(opened.pglite) })
   serveThread(
     (message) => host.attach(message.attach as MessagePort, message.priority as Priority),
     async () => {
