@@ -65,16 +65,20 @@ describe('units and segments without foreign keys (migration 26)', () => {
   })
 })
 
-/** Segments are written by COPY on PGlite and by array parameters on PostgreSQL: both must store what was split. */
+/** Units and segments are written by COPY on PGlite and by array parameters on PostgreSQL: both must store what was split. */
 describe('segment rows as written', () => {
-  it('stores every segment as split, character for character, in 200-row batches', async () => {
+  it('stores every unit and segment as split, character for character, in 200-row batches', async () => {
     const ownerId = await owner('copy@example.lv')
     const odd = ['Tab\there and back\\slash \\N.', 'Ķēķis — 漢字 😀 and a \\. alone.', 'Carriage\rreturn inside.', '\\.']
     const paragraphs = Array.from({ length: 450 }, (_, index) => `${odd[index % odd.length]} Sentence ${index}. Again ${index % 7}.`)
     const text = paragraphs.join('\n\n') + '\n'
     const projectId = await convertedProject(ownerId, text)
 
-    const expected = segmentUnits(formatById('txt')!.extract(new TextEncoder().encode(text), {}), 'en')
+    const units = formatById('txt')!.extract(new TextEncoder().encode(text), {})
+    expect(await db().query('select key, context from units where project_id = $1 order by position', [projectId])).toEqual(
+      units.map((unit) => ({ key: unit.key, context: unit.context ?? null })),
+    )
+    const expected = segmentUnits(units, 'en')
     const stored = await db().query<{ source: string; sourcePlain: string; prefix: string; suffix: string; wordCount: number; status: string; repeats: number | null }>(
       `select s.source, s.source_plain as "sourcePlain", s.prefix, s.suffix, s.word_count as "wordCount", s.status,
               (select r.position from segments r where r.id = s.repetition_of) as repeats
@@ -100,17 +104,17 @@ describe('segment rows as written', () => {
     expect(ids!.last - ids!.first + 1).toBe(ids!.count) // one block of ids, in document order
   })
 
-  it('a project deleted while its segments are written: the conversion ends and leaves no rows', async () => {
+  it('a project deleted while it converts: the conversion ends and leaves no rows', async () => {
     const ownerId = await owner('deleted@example.lv')
     const projectId = await uploaded(ownerId, Array.from({ length: 600 }, (_, index) => `Paragraph ${index}.`).join('\n\n'))
     const real = db()
     let batches = 0
-    // The second batch of segments finds the project deleted, as a user's delete and its purge would leave it.
+    // The conversion's second batch (of units) finds the project deleted, as a user's delete and its purge leave it.
     const deleting: Database = {
       ...real,
       kind: real.kind,
       query: async (sql, params) => {
-        if (sql.includes('insert into segments') && ++batches === 2) await real.query('delete from projects where id = $1', [projectId])
+        if (/insert into (units|segments)/.test(sql) && ++batches === 2) await real.query('delete from projects where id = $1', [projectId])
         return real.query(sql, params)
       },
       ...(real.copyIn && {

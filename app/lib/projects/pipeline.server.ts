@@ -1,7 +1,7 @@
 import { politely } from '../jobs/politely.server'
 import { countWords } from '../analysis/word-count'
 import { db } from '../db/db.server'
-import type { Queryable } from '../db/database.server'
+import type { Database, Queryable } from '../db/database.server'
 import { copyRows } from '../db/pglite-statements.server'
 import { formatById } from '../formats/registry.server'
 import { FormatError, type Unit } from '../formats/types'
@@ -112,10 +112,11 @@ export async function convertProject(projectId: number, sourceLang: string, form
   await removeConversion(projectId)
   const ids = await reserveIds(units.length, rows.length)
   const unitIds = units.map((_, position) => ids.firstUnit + position)
-  for (let at = 0; at < units.length; at += WRITE_BATCH) await politely(() => insertUnits(projectId, units, unitIds, at, at + WRITE_BATCH))
+  for (let at = 0; at < units.length; at += WRITE_BATCH) {
+    if (!(await politely(() => insertUnits(projectId, units, unitIds, at, at + WRITE_BATCH)))) return // deleted meanwhile
+  }
   for (let at = 0; at < rows.length; at += WRITE_BATCH) {
-    const kept = await politely(() => insertSegments(projectId, rows, unitIds, ids.firstSegment, at, at + WRITE_BATCH))
-    if (!kept) return // the project was deleted meanwhile
+    if (!(await politely(() => insertSegments(projectId, rows, unitIds, ids.firstSegment, at, at + WRITE_BATCH)))) return
   }
   const words = rows.reduce((sum, row) => sum + row.wordCount, 0)
   await db().transaction(async (tx) => {
@@ -189,43 +190,27 @@ async function reserveIds(unitCount: number, segmentCount: number): Promise<{ fi
 const PROJECT_KEPT = /* sql */ `(select id from projects where id = $1 for key share) as p`
 
 /**
- * Rows go in as one statement per batch with array parameters (unnest), several times faster than VALUES lists on
- * both engines (and segments by COPY on PGlite, below); ids come from the reserved blocks, so positions and ids stay
- * in document order.
+ * Rows go in as one statement per batch: by COPY on PGlite (decision 0013's 2026-11-28 addendum), with array
+ * parameters (unnest) on PostgreSQL — several times faster than VALUES lists. Ids come from the reserved blocks, so
+ * positions and ids stay in document order. Each returns false when the project was deleted meanwhile (PGlite stops
+ * there; on PostgreSQL a batch for a deleted project inserts nothing, and the conversion ends as it would).
  */
-async function insertUnits(projectId: number, units: Unit[], unitIds: number[], from: number, to: number): Promise<void> {
-  const batch = units.slice(from, to)
-  if (batch.length === 0) return
-  await db().query(
+async function insertUnits(projectId: number, units: Unit[], unitIds: number[], from: number, to: number): Promise<boolean> {
+  const values = units.slice(from, to).map((unit, index) => [unitIds[from + index]!, projectId, from + index, unit.key, unit.context ?? null])
+  if (values.length === 0) return true
+  const database = db()
+  if (database.copyIn) return copyBatch(database.copyIn, projectId, 'units (id, project_id, position, key, context)', values)
+  await database.query(
     `insert into units (id, project_id, position, key, context) overriding system value
      select u.id, p.id, u.position, u.key, u.context
        from ${PROJECT_KEPT} cross join unnest($2::int[], $3::int[], $4::text[], $5::text[]) as u(id, position, key, context)`,
-    [
-      projectId,
-      unitIds.slice(from, to),
-      batch.map((_, index) => from + index),
-      batch.map((unit) => unit.key),
-      batch.map((unit) => unit.context ?? null),
-    ],
+    [projectId, ...[0, 2, 3, 4].map((column) => values.map((row) => row[column]))],
   )
+  return true
 }
 
-const SEGMENT_COLUMNS = 'id, project_id, unit_id, position, source, source_plain, prefix, suffix, word_count, target, status, repetition_of'
-
-/**
- * PGlite: what PROJECT_KEPT does for PostgreSQL's statement, before a COPY that cannot join — the batch stops with
- * SQLSTATE P0002 when its project is gone. The one session runs this and the COPY as one simple query, so no deletion
- * can come between them.
- */
-const projectKeptOrStop = (projectId: number) =>
-  `do $$ begin perform from projects where id = ${Math.trunc(projectId)} for key share; ` +
-  `if not found then raise exception 'project % is gone', ${Math.trunc(projectId)} using errcode = 'P0002'; end if; end $$`
-
-/** One batch of segments; false when the project was deleted meanwhile (nothing is written then). */
 async function insertSegments(projectId: number, rows: SegmentRow[], unitIds: number[], firstId: number, from: number, to: number): Promise<boolean> {
-  const batch = rows.slice(from, to)
-  if (batch.length === 0) return true
-  const values = batch.map((row, index) => [
+  const values = rows.slice(from, to).map((row, index) => [
     firstId + from + index,
     projectId,
     unitIds[row.unitPosition]!,
@@ -239,28 +224,39 @@ async function insertSegments(projectId: number, rows: SegmentRow[], unitIds: nu
     row.status,
     row.repeats === undefined ? null : firstId + row.repeats,
   ])
+  if (values.length === 0) return true
   const database = db()
-  if (database.copyIn) {
-    try {
-      await database.copyIn(`${projectKeptOrStop(projectId)}; copy segments (${SEGMENT_COLUMNS}) from '/dev/blob'`, copyRows(values))
-      return true
-    } catch (error) {
-      if ((error as { code?: string }).code === 'P0002') return false
-      throw error
-    }
-  }
-  // PostgreSQL: a batch for a project deleted meanwhile inserts nothing, and the conversion ends as it would.
-  const column = (index: number) => values.map((row) => row[index])
+  const table = 'segments (id, project_id, unit_id, position, source, source_plain, prefix, suffix, word_count, target, status, repetition_of)'
+  if (database.copyIn) return copyBatch(database.copyIn, projectId, table, values)
   await database.query(
-    `insert into segments (${SEGMENT_COLUMNS}) overriding system value
+    `insert into ${table} overriding system value
      select s.id, p.id, s.unit_id, s.position, s.source, s.source_plain, s.prefix, s.suffix, s.word_count,
             s.target, s.status, s.repetition_of
        from ${PROJECT_KEPT} cross join unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::text[],
                    $11::text[], $12::int[])
             as s(id, unit_id, position, source, source_plain, prefix, suffix, word_count, target, status, repetition_of)`,
-    [projectId, column(0), column(2), column(3), column(4), column(5), column(6), column(7), column(8), column(9), column(10), column(11)],
+    [projectId, ...[0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((column) => values.map((row) => row[column]))],
   )
   return true
+}
+
+/**
+ * PGlite: one batch by COPY, after a `do` block that does what PROJECT_KEPT does for PostgreSQL's statements — it
+ * stops the batch with SQLSTATE P0002 when the project is gone. The one session runs both as one simple query, so no
+ * deletion can come between them.
+ */
+async function copyBatch(copyIn: NonNullable<Database['copyIn']>, projectId: number, table: string, values: (string | number | null)[][]): Promise<boolean> {
+  const id = Math.trunc(projectId)
+  const guard =
+    `do $$ begin perform from projects where id = ${id} for key share; ` +
+    `if not found then raise exception 'project % is gone', ${id} using errcode = 'P0002'; end if; end $$`
+  try {
+    await copyIn(`${guard}; copy ${table} from '/dev/blob'`, copyRows(values))
+    return true
+  } catch (error) {
+    if ((error as { code?: string }).code === 'P0002') return false
+    throw error
+  }
 }
 
 /**
