@@ -224,8 +224,9 @@ describe('background tasks whose worker is killed', () => {
       let project = await uploadFile(place.origin, place.cookie, 'grāmata.txt', text)
       let projectId = project.id
 
-      // Killed until once it was caught with part of the segments written (and the project still WAITING).
-      const partial: number[] = []
+      // Killed until once it was caught with part of its rows written — units, or units and some segments — and the
+      // project still WAITING.
+      const partial: string[] = []
       // On PGlite the test cannot look while the server owns the database: it waits, kills, and looks. Too early (no
       // rows yet: a busy machine starts slower) waits longer the next time; too late (converted already) uploads the
       // book again and waits less.
@@ -240,12 +241,14 @@ describe('background tasks whose worker is killed', () => {
         if (engine() === 'postgres') await untilRows('select count(*)::int as n from segments where project_id = $1', projectId)
         else await sleep(wait)
         await place.killWorker(async (database) => {
-          const [state] = await database.query<{ status: string; segments: number }>(
-            `select status, (select count(*)::int from segments where project_id = p.id) as segments from projects p where p.id = $1`,
+          const [state] = await database.query<{ status: string; units: number; segments: number }>(
+            `select status, (select count(*)::int from units where project_id = p.id) as units,
+                    (select count(*)::int from segments where project_id = p.id) as segments
+               from projects p where p.id = $1`,
             [projectId],
           )
-          if (state?.status === 'WAITING' && state.segments > 0 && state.segments < expected) partial.push(state.segments)
-          if (state?.segments === 0) wait *= 1.5
+          if (state?.status === 'WAITING' && state.units > 0 && state.segments < expected) partial.push(`${state.units} units and ${state.segments} segments`)
+          if (state?.units === 0) wait *= 1.5
           if (state?.status !== 'WAITING') [late, wait] = [true, wait * 0.6]
         })
       }
@@ -268,7 +271,7 @@ describe('background tasks whose worker is killed', () => {
         expect(task!.status).toBe('done')
         expect(task!.attempts).toBeGreaterThan(1)
       })
-      console.log(`[durability] conversion killed with ${partial[0]} of ${expected} segments written; completed once`)
+      console.log(`[durability] conversion killed with ${partial[0]} written (of 14,000 units and ${expected} segments); completed once`)
     } finally {
       await place.stop().catch(() => {})
     }
