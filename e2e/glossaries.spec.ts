@@ -10,8 +10,12 @@ import {
   expect,
   expectNoAxeViolations,
   expectTarget,
+  firstAccount,
+  hydrated,
   isNoJs,
   signIn,
+  signOut,
+  submitSignIn,
   targetInput,
   test,
   uploadAndOpen,
@@ -143,4 +147,33 @@ test('with JavaScript, Tab takes the word the glossary or the top suggestion off
   await page.keyboard.press('Tab')
   await expect(page.locator('.autocomplete-hint')).toHaveText('')
   await deleteGlossary(page, 'E2E automātiski')
+})
+
+/** A term added from the translator after the session ended (signed out in another tab) is kept through signing in. */
+test('a term added when the session had ended comes back after signing in', async ({ page, context }, testInfo) => {
+  await signIn(page, { path: '/glossaries' })
+  await createGlossary(page, 'E2E sesija')
+  await page.goto('/')
+  await uploadAndOpen(page, testInfo, `termins-sesija-${Date.now()}.txt`, 'The lamp is on.\n')
+  await page.getByText('Pievienot terminu glosārijam', { exact: true }).click()
+  await page.getByLabel('Avota termins', { exact: true }).fill('lamp')
+  await page.getByLabel('Mērķa termins', { exact: true }).fill('lampa')
+  const elsewhere = await context.newPage()
+  await elsewhere.goto('/')
+  await signOut(elsewhere)
+  await elsewhere.close()
+
+  await page.getByRole('button', { name: 'Pievienot terminu', exact: true }).click()
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=/)
+  await expect(page.getByRole('status').filter({ hasText: 'tas, ko saglabājāt, nav zudis' })).toBeVisible()
+  await submitSignIn(page, firstAccount.email, firstAccount.password)
+  await hydrated(page, testInfo)
+  await expect(page.getByText('Jūsu sesija beidzās, pirms šis termins tika pievienots.', { exact: false })).toBeVisible()
+  await expect(page.getByLabel('Avota termins', { exact: true })).toHaveValue('lamp')
+  await expect(page.getByLabel('Mērķa termins', { exact: true })).toHaveValue('lampa')
+  await expectNoAxeViolations(page, testInfo)
+  await page.getByRole('button', { name: 'Pievienot terminu', exact: true }).click()
+  await expect(page.getByText('Termins pievienots glosārijam E2E sesija: lamp → lampa.')).toBeVisible()
+  await expect(page.locator('mark.term-mark', { hasText: /^lamp$/ })).toHaveAttribute('title', 'Glosārija termins: lampa')
+  await deleteGlossary(page, 'E2E sesija')
 })

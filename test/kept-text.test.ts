@@ -35,7 +35,7 @@ function confirm(segmentId: number, target: string, cookie: string, path = base)
   return settle(() => translateAction({ request: post(path, fields, cookie), params, context }))
 }
 
-type Page = { kept?: { segmentId: number; kind: string; text: string }; activeId?: number; segments: { id: number; target: string | null }[] }
+type Page = { kept?: { segmentId: number; kind: string; text?: string; term?: object }; activeId?: number; segments: { id: number; target: string | null }[] }
 
 describe('a translation posted after the session ended', () => {
   it('is kept through signing in again, shown once in its segment, and never saved meanwhile', async () => {
@@ -86,6 +86,24 @@ describe('a translation posted after the session ended', () => {
     jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
     const page = await settle<Page>(() => translateLoader({ request: get(`${base}?segment=${ids[0]}&panel=comments`, jar.header()), params, context }))
     expect(page.data.kept).toEqual({ segmentId: ids[0], kind: 'comment', text: 'Vai te domāts "teikums"?' })
+  })
+
+  it('keeps a glossary term being added, back in the form of its segment, and adds nothing meanwhile', async () => {
+    const jar = await signedIn()
+    await database.current().query('delete from sessions')
+    const fields = { intent: 'add-term', segmentId: String(ids[1]), newTermSource: 'sentence', newTermTarget: 'teikums', newTermGlossary: '7' }
+    const posted = await settle(() => translateAction({ request: post(base, fields, jar.header()), params, context }))
+    expect(posted.location).toBe(`/sign-in?redirectTo=${encodeURIComponent(`${base}?segment=${ids[1]}`)}`)
+    jar.take(posted.headers)
+    expect(await database.current().query('select id from glossary_concepts')).toEqual([])
+    jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
+    const page = await settle<Page>(() => translateLoader({ request: get(`${base}?segment=${ids[1]}`, jar.header()), params, context }))
+    expect(page.data.kept).toEqual({ segmentId: ids[1], kind: 'term', term: { source: 'sentence', target: 'teikums', glossaryId: '7' } })
+
+    // A form with neither term keeps nothing.
+    await database.current().query('delete from sessions')
+    const empty = await settle(() => translateAction({ request: post(base, { ...fields, newTermSource: ' ', newTermTarget: '' }), params, context }))
+    expect(empty.headers.getSetCookie().some((line) => line.startsWith('tulks_kept='))).toBe(false)
   })
 
   it('keeps nothing for a wrong password, a segment of another project, an empty or unchanged text', async () => {

@@ -326,6 +326,7 @@ const Translator = memo(function Translator({ loaded, answer }: { loaded: Loaded
                 segmentId={loaded.activeId}
                 sourceLang={loaded.sourceLang}
                 targetLang={loaded.targetLang}
+                kept={loaded.kept?.kind === 'term' ? loaded.kept.term : undefined}
               />
               {loaded.activeId ? (
                 <SuggestionsList suggestions={loaded.suggestions} mt={loaded.mt.suggestion} sourceLang={loaded.sourceLang} targetLang={loaded.targetLang} />

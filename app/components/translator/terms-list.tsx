@@ -5,6 +5,8 @@ import { TERM_MAX, type GlossaryTerm } from '~/lib/terms/glossary-types'
 import { SEGMENT_FORM } from './toolbar'
 import { insertAtCaret } from './insert-at-caret'
 import { KeptFields } from '~/components/form-fields'
+import { InfoNote } from '~/components/flash-message'
+import type { KeptTerm } from '~/lib/translator/kept-text.server'
 
 export interface ActiveConcept {
   id: number
@@ -93,6 +95,7 @@ export function GlossaryTools({
   segmentId,
   sourceLang,
   targetLang,
+  kept,
 }: {
   action: string
   keep: [string, string][]
@@ -102,6 +105,8 @@ export function GlossaryTools({
   segmentId: number | undefined
   sourceLang: string
   targetLang: string
+  /** A term posted after the session ended, back in the form after signing in again (kept-text.server.ts). */
+  kept?: KeptTerm
 }) {
   const { t } = useTranslation('glossaries')
   return (
@@ -121,8 +126,9 @@ export function GlossaryTools({
       </div>
       {results && results.length > 0 ? <ConceptList concepts={results} sourceLang={sourceLang} targetLang={targetLang} hotkeys={false} /> : null}
       {segmentId !== undefined ? (
-        <details className="add-term">
+        <details className="add-term" open={kept !== undefined}>
           <summary>{t('translatorAdd.title')}</summary>
+          {kept ? <InfoNote>{t('translatorAdd.kept')}</InfoNote> : null}
           {writable.length === 0 ? (
             <p className="hint">
               {t('translatorAdd.noneWritable')} <Link to="/glossaries">{t('translatorAdd.glossariesLink')}</Link>
@@ -132,11 +138,11 @@ export function GlossaryTools({
               <KeptFields fields={keep} />
               <input type="hidden" name="segmentId" value={segmentId} />
               <label htmlFor="new-term-source">{t('translatorAdd.source')}</label>
-              <input id="new-term-source" name="newTermSource" lang={sourceLang} required maxLength={TERM_MAX} />
+              <input id="new-term-source" name="newTermSource" lang={sourceLang} required maxLength={TERM_MAX} defaultValue={kept?.source} />
               <label htmlFor="new-term-target">{t('translatorAdd.target')}</label>
-              <input id="new-term-target" name="newTermTarget" lang={targetLang} required maxLength={TERM_MAX} />
+              <input id="new-term-target" name="newTermTarget" lang={targetLang} required maxLength={TERM_MAX} defaultValue={kept?.target} />
               <label htmlFor="new-term-glossary">{t('translatorAdd.glossary')}</label>
-              <select id="new-term-glossary" name="newTermGlossary">
+              <select id="new-term-glossary" name="newTermGlossary" defaultValue={kept?.glossaryId}>
                 {writable.map((glossary) => (
                   <option key={glossary.id} value={glossary.id}>
                     {glossary.name}

@@ -824,4 +824,13 @@ export const migrations: Migration[] = [
       create index kept_texts_project_idx on kept_texts (project_id, kept_at);
     `,
   },
+  {
+    version: 28,
+    name: 'a glossary term added after the session ended is kept too',
+    sql: /* sql */ `
+      -- The translator's "add a term" form, kept as JSON (source, target, glossary) the same way.
+      alter table kept_texts drop constraint kept_texts_kind_check;
+      alter table kept_texts add constraint kept_texts_kind_check check (kind in ('target', 'comment', 'term'));
+    `,
+  },
 ]

@@ -7,21 +7,49 @@ import { rowId } from '../http/row-id'
 import { placeHref, readPlace } from '../projects/translator-url'
 
 /**
- * A translation or a comment posted after the session ended — expired, or signed out in another tab — is not lost:
- * it is kept (table kept_texts, under the SHA-256 of a token in this cookie) while the translator signs in again,
- * and the translator page then shows it where it was typed — the segment's editor or the comment box — unsaved,
- * with a message saying so. Nothing is saved for a user who is not signed in: they see their text and save it.
+ * A translation, a comment or a glossary term posted after the session ended — expired, or signed out in another tab
+ * — is not lost: it is kept (table kept_texts, under the SHA-256 of a token in this cookie) while the translator signs
+ * in again, and the translator page then shows it where it was typed — the segment's editor, the comment box or the
+ * "add a term" form — unsaved, with a message saying so. Nothing is saved for a user who is not signed in: they see
+ * their text and save it.
  */
 const keptCookie = createCookie('tulks_kept', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 24 * 60 * 60 })
 
 /** How many kept texts a project holds at most: the newest stay. */
 const KEPT_PER_PROJECT = 20
 
-export interface KeptText {
-  segmentId: number
-  /** The segment's translation, or the comment being published on it. */
-  kind: 'target' | 'comment'
-  text: string
+/** The "add a term" form as it was posted. */
+export interface KeptTerm {
+  source: string
+  target: string
+  glossaryId: string
+}
+
+export type KeptText = { segmentId: number } & (
+  | {
+      /** The segment's translation, or the comment being published on it. */
+      kind: 'target' | 'comment'
+      text: string
+    }
+  | { kind: 'term'; term: KeptTerm }
+)
+
+/** What a post keeps: the intent's text, or nothing for an intent that holds none. */
+function postedText(form: FormData): { kind: KeptText['kind']; text: string } | undefined {
+  const field = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  switch (form.get('intent')) {
+    case 'comment-add':
+      return { kind: 'comment', text: field('message') }
+    case 'add-term': {
+      const term: KeptTerm = { source: field('newTermSource'), target: field('newTermTarget'), glossaryId: field('newTermGlossary') }
+      return term.source.trim() === '' && term.target.trim() === '' ? undefined : { kind: 'term', text: JSON.stringify(term) }
+    }
+    default:
+      return { kind: 'target', text: field('target') }
+  }
 }
 
 /**
@@ -33,9 +61,9 @@ export async function keepPostedText(request: Request, params: { projectId?: str
   const projectId = rowId(params.projectId)
   const form = await formOf(request)
   const segmentId = rowId(form.get('segmentId'))
-  const kind = form.get('intent') === 'comment-add' ? 'comment' : 'target'
-  const text = form.get(kind === 'comment' ? 'message' : 'target')
-  if (projectId === undefined || !params.password || segmentId === undefined || typeof text !== 'string' || text.trim() === '') return undefined
+  const posted = postedText(form)
+  if (projectId === undefined || !params.password || segmentId === undefined || !posted || posted.text.trim() === '') return undefined
+  const { kind, text } = posted
   const token = newSecret()
   const [row] = await db().query<{ kept: number }>(
     `with kept as (
@@ -43,7 +71,7 @@ export async function keepPostedText(request: Request, params: { projectId?: str
        select $1, p.id, s.id, $6, $5
          from projects p join segments s on s.project_id = p.id
         where p.id = $2 and p.password = $3 and p.deleted_at is null and s.id = $4
-          and ($6 = 'comment' or s.target is distinct from $5)
+          and ($6 <> 'target' or s.target is distinct from $5)
        returning project_id
      ), swept as (
        delete from kept_texts
@@ -76,5 +104,6 @@ export async function takeKeptText(request: Request, projectId: number, segmentI
     [secretHash(token), projectId, segmentId],
   )
   if (!row) return {}
-  return { kept: { segmentId, kind: row.kind, text: row.text }, clear: await keptCookie.serialize('', { maxAge: 0 }) }
+  const kept: KeptText = row.kind === 'term' ? { segmentId, kind: 'term', term: JSON.parse(row.text) as KeptTerm } : { segmentId, kind: row.kind, text: row.text }
+  return { kept, clear: await keptCookie.serialize('', { maxAge: 0 }) }
 }
