@@ -20,8 +20,8 @@ export interface Database extends Queryable {
   /**
    * PGlite only (absent on PostgreSQL, whose driver has no COPY): runs `sql`, statements ending in
    * `copy … from '/dev/blob'`, as one simple query reading `rows` in COPY's text format (`copyRows`). A conversion's
-   * segments go in this way with a fifth to a third less of the embedded database's time than as array parameters
-   * (docs/decisions/0013). Never inside a transaction; the statements run as one.
+   * units and segments go in this way, with less of the embedded database's time than as array parameters
+   * (docs/decisions/0013's 2026-11-28 addendum). Never inside a transaction; the statements run as one.
    */
   copyIn?(sql: string, rows: string): Promise<void>
   close(): Promise<void>

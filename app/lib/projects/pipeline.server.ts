@@ -204,7 +204,7 @@ async function insertUnits(projectId: number, units: Unit[], unitIds: number[], 
     `insert into units (id, project_id, position, key, context) overriding system value
      select u.id, p.id, u.position, u.key, u.context
        from ${PROJECT_KEPT} cross join unnest($2::int[], $3::int[], $4::text[], $5::text[]) as u(id, position, key, context)`,
-    [projectId, ...[0, 2, 3, 4].map((column) => values.map((row) => row[column]))],
+    unnestParameters(projectId, values),
   )
   return true
 }
@@ -235,9 +235,15 @@ async function insertSegments(projectId: number, rows: SegmentRow[], unitIds: nu
        from ${PROJECT_KEPT} cross join unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::text[],
                    $11::text[], $12::int[])
             as s(id, unit_id, position, source, source_plain, prefix, suffix, word_count, target, status, repetition_of)`,
-    [projectId, ...[0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((column) => values.map((row) => row[column]))],
+    unnestParameters(projectId, values),
   )
   return true
+}
+
+/** PostgreSQL: the project's id, then each column of the batch but the project's (column 1: PROJECT_KEPT's) as an array. */
+function unnestParameters(projectId: number, values: (string | number | null)[][]): unknown[] {
+  const columns = values[0]!.map((_, column) => column).filter((column) => column !== 1)
+  return [projectId, ...columns.map((column) => values.map((row) => row[column]))]
 }
 
 /**
