@@ -33,12 +33,13 @@ export async function mtSystemIntent({ form, project, backHere, flash }: IntentC
   })
 }
 
-/** `project-settings`: the file's memories and glossaries to read and write, and whether confirmed segments improve its MT. */
 /** The settings' QA checkboxes: a check whose box came unticked is off (every box is sent with the form). */
 function qaOffFromForm(form: FormData): string[] {
   const on = new Set(form.getAll('qaCheck').map(String))
   return QA_CHECKS.filter((check) => !on.has(check))
 }
+
+/** `project-settings`: the file's memories and glossaries to read and write, whether confirmed segments improve its MT, and its QA checks. */
 
 export async function projectSettingsIntent({ form, project, user, backHere, flash }: IntentContext): Promise<never> {
   await saveProjectSettings(
