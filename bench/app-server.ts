@@ -8,7 +8,7 @@ import { Parser } from 'htmlparser2'
 /**
  * The built app as benchmarks and process-level tests use it: `node server.mjs` (and `node worker.mjs`) as child
  * processes on a loopback port, and the scripts a page names. Shared by bench/import, bench/translator, bench/load and
- * the tests that kill servers (test/durability.test.ts, test/scale-out.test.ts).
+ * the tests that kill servers (test/durability*.test.ts, test/scale-out.test.ts).
  */
 export const REPO = path.resolve(new URL('..', import.meta.url).pathname)
 

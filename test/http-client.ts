@@ -1,4 +1,4 @@
-/** What process-level tests send as a browser without JavaScript would (test/durability.test.ts, test/scale-out.test.ts). */
+/** What process-level tests send as a browser without JavaScript would (test/durability*.test.ts, test/scale-out.test.ts). */
 
 /** Confirms `segment` with `text` through the translator's no-JS form; the answer's status. */
 export async function confirmSegment(origin: string, base: string, cookie: string, segment: { id: number; source: string }, text: string): Promise<number> {
