@@ -1,4 +1,20 @@
-import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, fillTarget, isNoJs, signIn, targetInput, targetOf, test, uploadAndOpen } from './helpers'
+import {
+  deleteAllFiles,
+  expect,
+  expectNoAxeViolations,
+  expectTarget,
+  fillTarget,
+  firstAccount,
+  hydrated,
+  isNoJs,
+  signIn,
+  signOut,
+  submitSignIn,
+  targetInput,
+  targetOf,
+  test,
+  uploadAndOpen,
+} from './helpers'
 
 test.afterEach(async ({ page }) => deleteAllFiles(page))
 
@@ -77,6 +93,36 @@ test('font size, settings, download menu and the Shortkeys tab', async ({ page }
   await expect(page.getByRole('table', { name: 'Īsinājumtaustiņi' })).toContainText('Ctrl+Enter')
   await expect(page.getByRole('link', { name: 'Īsinājumtaustiņi' })).toHaveAttribute('aria-current', 'page')
   await expectNoAxeViolations(page, testInfo)
+})
+
+/** Settings saved after the session ended (signed out in another tab) come back in the open menu after signing in. */
+test('settings saved when the session had ended come back after signing in', async ({ page, context }, testInfo) => {
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'iestatijumi-sesija.txt', text)
+  await page.getByText('Iestatījumi', { exact: true }).click()
+  await page.getByLabel('Sūtīt manus tulkojumus mašīntulkošanas sistēmas uzlabošanai').check()
+  await page.getByLabel('Garums', { exact: true }).uncheck()
+  const elsewhere = await context.newPage()
+  await elsewhere.goto('/')
+  await signOut(elsewhere)
+  await elsewhere.close()
+
+  await page.getByRole('button', { name: 'Saglabāt iestatījumus' }).click()
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=/)
+  await expect(page.getByRole('status').filter({ hasText: 'tas, ko saglabājāt, nav zudis' })).toBeVisible()
+  await submitSignIn(page, firstAccount.email, firstAccount.password)
+  await hydrated(page, testInfo)
+  await expect(page.getByText('Jūsu sesija beidzās, pirms šie iestatījumi tika saglabāti.', { exact: false })).toBeVisible()
+  await expect(page.getByLabel('Sūtīt manus tulkojumus mašīntulkošanas sistēmas uzlabošanai')).toBeChecked()
+  await expect(page.getByLabel('Garums', { exact: true })).not.toBeChecked()
+  await expect(page.getByLabel('Skaitļi', { exact: true })).toBeChecked()
+  await expectNoAxeViolations(page, testInfo)
+  await page.getByRole('button', { name: 'Saglabāt iestatījumus' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Iestatījumi saglabāti.' })).toBeVisible()
+  await page.getByText('Iestatījumi', { exact: true }).click()
+  await expect(page.getByText('Jūsu sesija beidzās', { exact: false })).toHaveCount(0)
+  await expect(page.getByLabel('Sūtīt manus tulkojumus mašīntulkošanas sistēmas uzlabošanai')).toBeChecked()
+  await expect(page.getByLabel('Garums', { exact: true })).not.toBeChecked()
 })
 
 test('leaving a segment saves it as a draft; the term base opens in a new tab', async ({ page }, testInfo) => {

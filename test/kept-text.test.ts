@@ -35,7 +35,11 @@ function confirm(segmentId: number, target: string, cookie: string, path = base)
   return settle(() => translateAction({ request: post(path, fields, cookie), params, context }))
 }
 
-type Page = { kept?: { segmentId: number; kind: string; text?: string; term?: object }; activeId?: number; segments: { id: number; target: string | null }[] }
+type Page = {
+  kept?: { segmentId: number; kind: string; text?: string; term?: object; settings?: object }
+  activeId?: number
+  segments: { id: number; target: string | null }[]
+}
 
 describe('a translation posted after the session ended', () => {
   it('is kept through signing in again, shown once in its segment, and never saved meanwhile', async () => {
@@ -104,6 +108,46 @@ describe('a translation posted after the session ended', () => {
     await database.current().query('delete from sessions')
     const empty = await settle(() => translateAction({ request: post(base, { ...fields, newTermSource: ' ', newTermTarget: '' }), params, context }))
     expect(empty.headers.getSetCookie().some((line) => line.startsWith('tulks_kept='))).toBe(false)
+  })
+
+  it("keeps the project's settings being saved, back in the open settings menu, and changes nothing meanwhile", async () => {
+    const jar = await signedIn()
+    await database.current().query('delete from sessions')
+    const [before] = await database.current().query('select update_mt, qa_off from projects where id = $1', [project.id])
+    // Two memories listed, the first read and written, the second neither; MT feedback on; two QA checks left on.
+    const fields: [string, string][] = [
+      ['intent', 'project-settings'],
+      ['segmentId', String(ids[2])],
+      ['back', `${base}?segment=${ids[2]}`],
+      ['updateMt', 'on'],
+      ['memoryId', '41'],
+      ['read', '41'],
+      ['write', '41'],
+      ['memoryId', '42'],
+      ['glossaryId', '7'],
+      ['glossaryRead', '7'],
+      ['qaCheck', 'numbers'],
+      ['qaCheck', 'spelling'],
+    ]
+    const posted = await settle(() => translateAction({ request: post(base, fields, jar.header()), params, context }))
+    expect(posted.location).toBe(`/sign-in?redirectTo=${encodeURIComponent(`${base}?segment=${ids[2]}`)}`)
+    jar.take(posted.headers)
+    expect(await database.current().query('select update_mt, qa_off from projects where id = $1', [project.id])).toEqual([before])
+    jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
+    const page = await settle<Page>(() => translateLoader({ request: get(`${base}?segment=${ids[2]}`, jar.header()), params, context }))
+    expect(page.data.kept).toEqual({
+      segmentId: ids[2],
+      kind: 'settings',
+      settings: {
+        updateMt: true,
+        memories: [
+          { id: 41, read: true, write: true },
+          { id: 42, read: false, write: false },
+        ],
+        glossaries: [{ id: 7, read: true, write: false }],
+        qaOff: ['spaces', 'punctuation', 'identical', 'length', 'terms', 'inconsistency'],
+      },
+    })
   })
 
   it('keeps nothing for a wrong password, a segment of another project, an empty or unchanged text', async () => {

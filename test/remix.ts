@@ -68,7 +68,7 @@ export function get(path: string, cookie = ''): Request {
   return new Request(new URL(path, BASE), { headers: cookie ? { Cookie: cookie } : {} })
 }
 
-export function post(path: string, fields: Record<string, string>, cookie = ''): Request {
+export function post(path: string, fields: Record<string, string> | [string, string][], cookie = ''): Request {
   return new Request(new URL(path, BASE), {
     method: 'POST',
     body: new URLSearchParams(fields),

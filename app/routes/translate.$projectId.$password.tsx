@@ -291,7 +291,7 @@ const Translator = memo(function Translator({ loaded, answer }: { loaded: Loaded
       <Toolbar
         base={loaded.base}
         downloads={loaded.downloads}
-        hasActive={loaded.activeId !== undefined}
+        activeId={loaded.activeId}
         fontSize={loaded.fontSize}
         updateMt={loaded.settings.updateMt}
         memories={loaded.settings.memories}
@@ -299,6 +299,7 @@ const Translator = memo(function Translator({ loaded, answer }: { loaded: Loaded
         mt={loaded.mt}
         qa={{ off: loaded.settings.qaOff, report: loaded.qaReport }}
         here={here}
+        kept={loaded.kept?.kind === 'settings' ? loaded.kept.settings : undefined}
       />
       {loaded.mt.pretranslateError ? (
         <p className="form-error" role="alert">

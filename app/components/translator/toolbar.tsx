@@ -1,7 +1,9 @@
 import { QA_CHECKS } from '~/lib/qa/qa-kinds'
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { InfoNote } from '~/components/flash-message'
 import { MAX_FONT_SIZE, MIN_FONT_SIZE } from '~/lib/projects/font-size'
+import type { PostedSettings } from '~/lib/translator/settings-form'
 import { MemoryChoices, type MemoryChoiceRow } from '../memory-choices'
 import { caretInActiveSource } from './source-caret'
 
@@ -47,7 +49,8 @@ function closeMenu(event: React.FormEvent<HTMLFormElement>) {
 interface ToolbarProps {
   base: string
   downloads: { original: string; translated: string }
-  hasActive: boolean
+  /** The active segment: its actions are offered, and a settings post without a session is kept for it. */
+  activeId: number | undefined
   fontSize: number
   updateMt: boolean
   /** SPEC §2: the project's memories with read/write checkboxes, saved for this project only. */
@@ -60,13 +63,29 @@ interface ToolbarProps {
   qa: { off: readonly string[]; report: string }
   /** Where font-size and settings forms come back to. */
   here: string
+  /** Settings posted after the session ended, back in the open menu after signing in again (kept-text.server.ts). */
+  kept?: PostedSettings
+}
+
+/** The settings as the page shows them: the stored ones, or those posted before the session ended. */
+function shownSettings({ updateMt, memories, glossaries, qa, kept }: ToolbarProps) {
+  if (!kept) return { updateMt, memories, glossaries, qaOff: qa.off }
+  const ticked = (rows: MemoryChoiceRow[], choices: PostedSettings['memories']) =>
+    rows.map((row) => {
+      const choice = choices.find((each) => each.id === row.id)
+      return choice ? { ...row, read: choice.read, write: choice.write } : row
+    })
+  return { updateMt: kept.updateMt, memories: ticked(memories, kept.memories), glossaries: ticked(glossaries, kept.glossaries), qaOff: kept.qaOff }
 }
 
 /**
  * SPEC §2 translator toolbar: back, segment actions, pretranslate and download menus, settings, font size.
  * Menus are <details> elements: they open with the keyboard and without scripts.
  */
-export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memories, glossaries, mt, qa, here }: ToolbarProps) {
+export function Toolbar(props: ToolbarProps) {
+  const { base, downloads, activeId, fontSize, mt, qa, here, kept } = props
+  const hasActive = activeId !== undefined
+  const { updateMt, memories, glossaries, qaOff } = shownSettings(props)
   const { t } = useTranslation('translate')
   const qaT = useTranslation('qa').t
   // Issue 6: shown disabled where the project's engine does not learn from translations (Apertium); without a
@@ -160,10 +179,12 @@ export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memori
           </button>
         </Form>
       </details>
-      <details className="toolbar-menu">
+      <details className="toolbar-menu" open={kept !== undefined}>
         <summary>{t('toolbar.settings')}</summary>
         <Form method="post" action={base} className="menu-body">
           <input type="hidden" name="back" value={here} />
+          {hasActive ? <input type="hidden" name="segmentId" value={activeId} /> : null}
+          {kept ? <InfoNote>{t('toolbar.settingsKept')}</InfoNote> : null}
           <p className="hint">{t('toolbar.settingsScope')}</p>
           <label className="checkbox">
             <input
@@ -191,7 +212,7 @@ export function Toolbar({ base, downloads, hasActive, fontSize, updateMt, memori
             <p className="hint">{qaT('settings.hint')}</p>
             {QA_CHECKS.map((check) => (
               <label key={check} className="checkbox">
-                <input type="checkbox" name="qaCheck" value={check} defaultChecked={!qa.off.includes(check)} />
+                <input type="checkbox" name="qaCheck" value={check} defaultChecked={!qaOff.includes(check)} />
                 {qaT(`check.${check}`)}
               </label>
             ))}

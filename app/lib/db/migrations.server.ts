@@ -833,4 +833,13 @@ export const migrations: Migration[] = [
       alter table kept_texts add constraint kept_texts_kind_check check (kind in ('target', 'comment', 'term'));
     `,
   },
+  {
+    version: 29,
+    name: 'the translator settings posted after the session ended are kept too',
+    sql: /* sql */ `
+      -- The translator's settings form (MT feedback, memories, glossaries, QA checks), kept as JSON the same way.
+      alter table kept_texts drop constraint kept_texts_kind_check;
+      alter table kept_texts add constraint kept_texts_kind_check check (kind in ('target', 'comment', 'term', 'settings'));
+    `,
+  },
 ]

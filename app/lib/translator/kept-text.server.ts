@@ -5,12 +5,13 @@ import { filledFields } from '../http/filled-fields'
 import { formOf } from '../http/form.server'
 import { rowId } from '../http/row-id'
 import { placeHref, readPlace } from '../projects/translator-url'
+import { settingsFromForm, type PostedSettings } from './settings-form'
 
 /**
- * A translation, a comment or a glossary term posted after the session ended — expired, or signed out in another tab
- * — is not lost: it is kept (table kept_texts, under the SHA-256 of a token in this cookie) while the translator signs
- * in again, and the translator page then shows it where it was typed — the segment's editor, the comment box or the
- * "add a term" form — unsaved, with a message saying so. Nothing is saved for a user who is not signed in: they see
+ * A translation, a comment, a glossary term or the project's settings posted after the session ended — expired, or
+ * signed out in another tab — are not lost: they are kept (table kept_texts, under the SHA-256 of a token in this
+ * cookie) while the translator signs in again, and the translator page then shows them where they were typed — the
+ * segment's editor, the comment box, the "add a term" form or the settings menu — unsaved, with a message saying so. Nothing is saved for a user who is not signed in: they see
  * their text and save it.
  */
 const keptCookie = createCookie('tulks_kept', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 24 * 60 * 60 })
@@ -32,6 +33,7 @@ export type KeptText = { segmentId: number } & (
       text: string
     }
   | { kind: 'term'; term: KeptTerm }
+  | { kind: 'settings'; settings: PostedSettings }
 )
 
 /** What a post keeps: the intent's text, or nothing for an intent that holds none. */
@@ -47,6 +49,8 @@ function postedText(form: FormData): { kind: KeptText['kind']; text: string } | 
       const term: KeptTerm = { source: field('newTermSource'), target: field('newTermTarget'), glossaryId: field('newTermGlossary') }
       return term.source.trim() === '' && term.target.trim() === '' ? undefined : { kind: 'term', text: JSON.stringify(term) }
     }
+    case 'project-settings':
+      return { kind: 'settings', text: JSON.stringify(settingsFromForm(form)) }
     default:
       return { kind: 'target', text: field('target') }
   }
@@ -104,6 +108,11 @@ export async function takeKeptText(request: Request, projectId: number, segmentI
     [secretHash(token), projectId, segmentId],
   )
   if (!row) return {}
-  const kept: KeptText = row.kind === 'term' ? { segmentId, kind: 'term', term: JSON.parse(row.text) as KeptTerm } : { segmentId, kind: row.kind, text: row.text }
+  const kept: KeptText =
+    row.kind === 'term'
+      ? { segmentId, kind: 'term', term: JSON.parse(row.text) as KeptTerm }
+      : row.kind === 'settings'
+        ? { segmentId, kind: 'settings', settings: JSON.parse(row.text) as PostedSettings }
+        : { segmentId, kind: row.kind, text: row.text }
   return { kept, clear: await keptCookie.serialize('', { maxAge: 0 }) }
 }

@@ -1,12 +1,11 @@
-import { QA_CHECKS } from '../qa/qa-kinds'
 import { redirect } from '@remix-run/node'
 import { fontSizeHeader, readFontSize } from '../http/font-size.server'
 import { saveMtSystem, startMtPretranslation } from '../mt/project-mt.server'
 import { changeFontSize, type FontSizeChange } from '../projects/font-size'
 import { saveProjectSettings } from '../projects/project-settings.server'
-import { memoryChoicesFromForm } from '../tm/memory-form'
 import { startTmPretranslation } from '../tm/project-tm.server'
 import type { IntentContext } from './intent-context.server'
+import { settingsFromForm } from './settings-form'
 
 /** The toolbar's forms: each answers with a redirect back to the page it was posted from. */
 
@@ -33,19 +32,9 @@ export async function mtSystemIntent({ form, project, backHere, flash }: IntentC
   })
 }
 
-/** The settings' QA checkboxes: a check whose box came unticked is off (every box is sent with the form). */
-function qaOffFromForm(form: FormData): string[] {
-  const on = new Set(form.getAll('qaCheck').map(String))
-  return QA_CHECKS.filter((check) => !on.has(check))
-}
-
 /** `project-settings`: the file's memories and glossaries to read and write, whether confirmed segments improve its MT, and its QA checks. */
 
 export async function projectSettingsIntent({ form, project, user, backHere, flash }: IntentContext): Promise<never> {
-  await saveProjectSettings(
-    project,
-    { updateMt: form.get('updateMt') === 'on', memories: memoryChoicesFromForm(form), glossaries: memoryChoicesFromForm(form, 'glossaries'), qaOff: qaOffFromForm(form) },
-    user.id,
-  )
+  await saveProjectSettings(project, settingsFromForm(form), user.id)
   throw redirect(backHere, { headers: await flash({ kind: 'success', key: 'translate:toolbar.settingsSaved' }) })
 }
