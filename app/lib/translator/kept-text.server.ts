@@ -11,8 +11,8 @@ import { settingsFromForm, type PostedSettings } from './settings-form'
  * A translation, a comment, a glossary term or the project's settings posted after the session ended — expired, or
  * signed out in another tab — are not lost: they are kept (table kept_texts, under the SHA-256 of a token in this
  * cookie) while the translator signs in again, and the translator page then shows them where they were typed — the
- * segment's editor, the comment box, the "add a term" form or the settings menu — unsaved, with a message saying so. Nothing is saved for a user who is not signed in: they see
- * their text and save it.
+ * segment's editor, the comment box, the "add a term" form or the settings menu — unsaved, with a message saying so.
+ * Nothing is saved for a user who is not signed in: they see their text and save it.
  */
 const keptCookie = createCookie('tulks_kept', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 24 * 60 * 60 })
 
@@ -108,11 +108,17 @@ export async function takeKeptText(request: Request, projectId: number, segmentI
     [secretHash(token), projectId, segmentId],
   )
   if (!row) return {}
-  const kept: KeptText =
-    row.kind === 'term'
-      ? { segmentId, kind: 'term', term: JSON.parse(row.text) as KeptTerm }
-      : row.kind === 'settings'
-        ? { segmentId, kind: 'settings', settings: JSON.parse(row.text) as PostedSettings }
-        : { segmentId, kind: row.kind, text: row.text }
-  return { kept, clear: await keptCookie.serialize('', { maxAge: 0 }) }
+  return { kept: keptOf(segmentId, row), clear: await keptCookie.serialize('', { maxAge: 0 }) }
+}
+
+/** A stored row as the page takes it: a term's and the settings' forms are kept as JSON. */
+function keptOf(segmentId: number, { kind, text }: { kind: KeptText['kind']; text: string }): KeptText {
+  switch (kind) {
+    case 'term':
+      return { segmentId, kind, term: JSON.parse(text) as KeptTerm }
+    case 'settings':
+      return { segmentId, kind, settings: JSON.parse(text) as PostedSettings }
+    default:
+      return { segmentId, kind, text }
+  }
 }

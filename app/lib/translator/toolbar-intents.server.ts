@@ -32,8 +32,10 @@ export async function mtSystemIntent({ form, project, backHere, flash }: IntentC
   })
 }
 
-/** `project-settings`: the file's memories and glossaries to read and write, whether confirmed segments improve its MT, and its QA checks. */
-
+/**
+ * `project-settings`: the file's memories and glossaries to read and write, whether confirmed segments improve its
+ * MT, and its QA checks.
+ */
 export async function projectSettingsIntent({ form, project, user, backHere, flash }: IntentContext): Promise<never> {
   await saveProjectSettings(project, settingsFromForm(form), user.id)
   throw redirect(backHere, { headers: await flash({ kind: 'success', key: 'translate:toolbar.settingsSaved' }) })
