@@ -124,7 +124,8 @@ export function activeForm(html: string): ActiveForm | undefined {
     },
   })
   parser.end(html)
-  const fields = forms.find((form) => form.segmentId !== undefined)
+  // The segment's own form holds its source; the settings menu's form posts the active segment's id too.
+  const fields = forms.find((form) => form.segmentId !== undefined && form.source !== undefined)
   if (!fields?.segmentId || fields.source === undefined) return undefined
   return { segmentId: fields.segmentId, source: fields.source, renderedAt: fields.renderedAt ?? '0', target: fields.target ?? '' }
 }
