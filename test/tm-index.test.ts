@@ -165,12 +165,25 @@ describe('index maintenance', () => {
         yield { source: 'Repeated in every batch.', target: `Tulkojums ${batch}.`, createdBy: 'Anna' }
         for (let at = 1; at < IMPORT_BATCH; at++) yield { source: `Unit ${batch}-${at}.`, target: `Vienība ${at}.`, createdBy: 'Anna' }
       }
+      // Then batches that share no source with the one before them (two in flight on either engine), one source
+      // coming back every other batch.
+      for (let batch = 5; batch < 10; batch++) {
+        yield { source: batch % 2 ? 'Every other batch.' : `Only in batch ${batch}.`, target: `Tulkojums ${batch}.`, createdBy: 'Anna' }
+        for (let at = 1; at < IMPORT_BATCH; at++) yield { source: `Unit ${batch}-${at}.`, target: `Vienība ${at}.`, createdBy: 'Anna' }
+      }
     }
     const progress: number[] = []
-    expect(await importUnits(memory.id, units(), (written) => void progress.push(written))).toBe(5 * IMPORT_BATCH)
-    expect(progress).toEqual([1, 2, 3, 4, 5].map((batches) => batches * IMPORT_BATCH))
-    const [hit] = await lookupMatches([memory.id], 'Repeated in every batch.')
-    expect(hit).toMatchObject({ match: 100, unit: { target: 'Tulkojums 4.' } })
+    expect(await importUnits(memory.id, units(), (written) => void progress.push(written))).toBe(10 * IMPORT_BATCH)
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((batches) => batches * IMPORT_BATCH))
+    expect(await lookupMatches([memory.id], 'Repeated in every batch.')).toMatchObject([{ match: 100, unit: { target: 'Tulkojums 4.' } }])
+    expect(await lookupMatches([memory.id], 'Every other batch.')).toMatchObject([{ match: 100, unit: { target: 'Tulkojums 9.' } }])
+    const [count] = await db().query<{ units: number; counted: number }>(
+      'select (select count(*)::integer from tm_units where memory_id = $1) as units, unit_count::integer as counted from memories where id = $1',
+      [memory.id],
+    )
+    // Five batches share one source, three another.
+    expect(count).toEqual({ units: 10 * IMPORT_BATCH - 4 - 2, counted: 10 * IMPORT_BATCH - 4 - 2 })
+    await expectConsistentIndex()
     await deleteAndPurge(memory.id)
   })
 

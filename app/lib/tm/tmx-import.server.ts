@@ -232,7 +232,12 @@ export async function runTmxImport(importId: number): Promise<void> {
   const read = { bytes: 0 }
   const reading = readTmxUpload(storedUpload(job.id, read), pair)
   const onProgress = async (unitsRead: number) => {
-    await db().query('update tmx_imports set units_read = $2, bytes_read = $3 where id = $1', [job.id, unitsRead, read.bytes])
+    // Two batches' reports may arrive in either order on PostgreSQL (importUnits): the figures only grow.
+    await db().query('update tmx_imports set units_read = greatest(units_read, $2), bytes_read = greatest(bytes_read, $3) where id = $1', [
+      job.id,
+      unitsRead,
+      read.bytes,
+    ])
   }
   await importUnits(job.memoryId, importedUnits(reading.units), onProgress, job.id)
   const report = reading.importReport
