@@ -210,9 +210,9 @@ export const IMPORT_BATCH = 500
  * written: its one session runs a client's statements in the order sent, and its thread no longer waits for this
  * one between batches (100,000 units in 8.6–9.0 s against 9.2–9.5 s). On PostgreSQL too (a million units 8–11 %
  * faster in interleaved runs, decision 0014's fifth addendum), but there the two run on two connections and may be
- * written in either order: each statement takes the memory's version row first, so the later waits for the earlier to commit
- * and versions still follow commit order, but a batch that shares a source with the one still being written waits
- * for it, so that the later translation of a source always wins.
+ * written in either order: each statement takes the memory's version row first, so whichever comes second waits for
+ * the other to commit and versions still follow commit order; a batch that shares a source with the one still being
+ * written waits for it, so that the later translation of a source always wins.
  * Returns the units written; onProgress hears the running count after each batch. With `undoOf` each batch leaves
  * that TMX import an undo entry (undoImport).
  */
