@@ -8,6 +8,7 @@ import { unitKeys } from './index-keys'
 import type { MemoryIndex } from './memory-index'
 import { tokenize, type TokenizedSegment } from './tokens'
 import { unitHashes, type UnitHashes } from './unit-hashes'
+import { float8Array, int4Array, textArray } from '../db/binary-arrays'
 
 /** A stored translation unit (SPEC §3 concordance result: raw_segment, translation). */
 export interface StoredUnit extends TmUnit {
@@ -83,7 +84,8 @@ function indexedImport(unit: UnitImport): IndexedImport {
  *
  * The parameters are built for the server's cheapest parse (decision 0014, third addendum): the keys and words of
  * every unit travel as one flat integer array each, cut back into each unit's slice by its start and count, and the
- * times as milliseconds; the driver's own array writer quotes and escapes every element.
+ * times as milliseconds; the driver's own array writer quotes and escapes every element. On PostgreSQL they are
+ * binary arrays (binaryParameters).
  */
 async function upsertUnits(
   using: Queryable,
@@ -93,8 +95,6 @@ async function upsertUnits(
 ): Promise<number> {
   if (memoryIds.length === 0 || units.length === 0) return 0
   if (undoOf !== undefined && memoryIds.length !== 1) throw new RangeError('An import writes to one memory')
-  const keys = flatten(units.map((unit) => unit.keys))
-  const words = flatten(units.map((unit) => unit.words))
   const [row] = await using.query<{ count: number }>(
     `with versions as (
        insert into tm_index_versions (memory_id, version)
@@ -134,24 +134,74 @@ async function upsertUnits(
      )`
      }
      select count(*)::integer as count from written`,
-    [
-      [...new Set(memoryIds)].sort((a, b) => a - b),
-      units.map((unit) => unit.source),
-      units.map((unit) => unit.target),
-      units.map((unit) => unit.hash),
-      integerArray(units.map((unit) => unit.tokenCount)),
-      keys.values,
-      keys.starts,
-      words.values,
-      words.starts,
-      integerArray(units.map((unit) => unit.words.length)),
-      units.map((unit) => unit.createdBy),
-      integerArray(units.map((unit) => millisecondsOf(unit.createdAt))),
-      integerArray(units.map((unit) => millisecondsOf(unit.changedAt))),
-      ...(undoOf === undefined ? [] : [undoOf]),
-    ],
+    db().kind === 'postgres' ? binaryParameters(memoryIds, units, undoOf) : textParameters(memoryIds, units, undoOf),
   )
   return row?.count ?? 0
+}
+
+/** The parameters as text literals: PGlite's driver writes no binary arrays. */
+function textParameters(memoryIds: readonly number[], units: readonly IndexedImport[], undoOf?: number): unknown[] {
+  const keys = flatten(units.map((unit) => unit.keys))
+  const words = flatten(units.map((unit) => unit.words))
+  return [
+    [...new Set(memoryIds)].sort((a, b) => a - b),
+    units.map((unit) => unit.source),
+    units.map((unit) => unit.target),
+    units.map((unit) => unit.hash),
+    integerArray(units.map((unit) => unit.tokenCount)),
+    keys.values,
+    keys.starts,
+    words.values,
+    words.starts,
+    integerArray(units.map((unit) => unit.words.length)),
+    units.map((unit) => unit.createdBy),
+    integerArray(units.map((unit) => millisecondsOf(unit.createdAt))),
+    integerArray(units.map((unit) => millisecondsOf(unit.changedAt))),
+    ...(undoOf === undefined ? [] : [undoOf]),
+  ]
+}
+
+/**
+ * The same parameters as binary arrays, for PostgreSQL (decision 0014, sixth addendum): node-postgres sends a Buffer
+ * in the binary format, so the server reads lengths instead of parsing literals and the driver escapes nothing. A
+ * million-unit import 7–39 % faster in four interleaved pairs.
+ */
+function binaryParameters(memoryIds: readonly number[], units: readonly IndexedImport[], undoOf?: number): unknown[] {
+  const keys = flatBinary(units.map((unit) => unit.keys))
+  const words = flatBinary(units.map((unit) => unit.words))
+  const time = (date: Date | undefined) => {
+    const ms = date?.getTime()
+    return ms !== undefined && Number.isFinite(ms) ? ms : undefined
+  }
+  return [
+    int4Array([...new Set(memoryIds)].sort((a, b) => a - b)),
+    textArray(units.map((unit) => unit.source)),
+    textArray(units.map((unit) => unit.target)),
+    textArray(units.map((unit) => unit.hash)),
+    int4Array(units.map((unit) => unit.tokenCount)),
+    keys.values,
+    keys.starts,
+    words.values,
+    words.starts,
+    int4Array(units.map((unit) => unit.words.length)),
+    textArray(units.map((unit) => unit.createdBy)),
+    float8Array(units.map((unit) => time(unit.createdAt))),
+    float8Array(units.map((unit) => time(unit.changedAt))),
+    ...(undoOf === undefined ? [] : [undoOf]),
+  ]
+}
+
+/** flatten, as binary arrays. */
+function flatBinary(arrays: readonly (readonly number[] | Int32Array)[]): { values: Buffer; starts: Buffer } {
+  const starts = new Int32Array(arrays.length)
+  let at = 0
+  arrays.forEach((array, index) => {
+    starts[index] = at
+    at += array.length
+  })
+  const values = new Int32Array(at)
+  arrays.forEach((array, index) => values.set(array, starts[index]))
+  return { values: int4Array(values), starts: int4Array(starts) }
 }
 
 /** A time as milliseconds, or null (the statement takes now()) when there is none or it is no valid date. */

@@ -1,0 +1,64 @@
+/**
+ * One-dimensional PostgreSQL arrays in the binary wire format (array_recv), for parameters that node-postgres sends
+ * as binary because they are Buffers: the server reads lengths instead of parsing a literal, and the client writes
+ * no quotes or escapes. Layout: dimensions (1), has-nulls flag, element type, length, lower bound (1), then each
+ * element as a byte count (-1 for null) and its bytes, all big-endian.
+ */
+const HEADER_BYTES = 20
+
+const TEXT_OID = 25
+const INT4_OID = 23
+const FLOAT8_OID = 701
+
+function header(buffer: Buffer, elementType: number, length: number, hasNulls: boolean): number {
+  buffer.writeInt32BE(1, 0)
+  buffer.writeInt32BE(hasNulls ? 1 : 0, 4)
+  buffer.writeInt32BE(elementType, 8)
+  buffer.writeInt32BE(length, 12)
+  buffer.writeInt32BE(1, 16)
+  return HEADER_BYTES
+}
+
+/** A text[] of the strings, as UTF-8. */
+export function textArray(values: readonly string[]): Buffer {
+  let bytes = HEADER_BYTES + 4 * values.length
+  for (const value of values) bytes += Buffer.byteLength(value)
+  const buffer = Buffer.allocUnsafe(bytes)
+  let at = header(buffer, TEXT_OID, values.length, false)
+  for (const value of values) {
+    const written = buffer.write(value, at + 4)
+    buffer.writeInt32BE(written, at)
+    at += 4 + written
+  }
+  return buffer
+}
+
+/** An integer[] of the numbers (each within int4). */
+export function int4Array(values: ArrayLike<number>): Buffer {
+  const buffer = Buffer.allocUnsafe(HEADER_BYTES + 8 * values.length)
+  let at = header(buffer, INT4_OID, values.length, false)
+  for (let index = 0; index < values.length; index++) {
+    buffer.writeInt32BE(4, at)
+    buffer.writeInt32BE(values[index]!, at + 4)
+    at += 8
+  }
+  return buffer
+}
+
+/** A float8[] of the numbers, undefined as null. */
+export function float8Array(values: readonly (number | undefined)[]): Buffer {
+  const nulls = values.filter((value) => value === undefined).length
+  const buffer = Buffer.allocUnsafe(HEADER_BYTES + 12 * values.length - 8 * nulls)
+  let at = header(buffer, FLOAT8_OID, values.length, nulls > 0)
+  for (const value of values) {
+    if (value === undefined) {
+      buffer.writeInt32BE(-1, at)
+      at += 4
+    } else {
+      buffer.writeInt32BE(8, at)
+      buffer.writeDoubleBE(value, at + 4)
+      at += 12
+    }
+  }
+  return buffer
+}

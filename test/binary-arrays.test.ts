@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { db } from '~/lib/db/db.server'
+import { float8Array, int4Array, textArray } from '~/lib/db/binary-arrays'
+import { engine, withTestDatabase } from './database'
+
+/**
+ * Decision 0014, sixth addendum: a TMX import's batch travels to PostgreSQL as binary arrays. What the server reads
+ * back must be exactly what was sent: any text (quotes, backslashes, braces, commas, NULL-looking words, emoji,
+ * Latvian and Russian), integers at int4's ends, times with nulls among them, and empty arrays.
+ */
+withTestDatabase()
+
+const texts = ['', 'NULL', 'a "quoted", {braced} \\ word', 'Ķēniņš — ёлка 🌲', ' spaced  ', 'x'.repeat(70_000)]
+const integers = [0, 1, -1, 2_147_483_647, -2_147_483_648, 42]
+const times = [Date.UTC(2026, 10, 28, 12, 30, 15, 250), undefined, 0, -86_400_000]
+
+describe('binary arrays', () => {
+  it('lays out a one-dimensional array as array_recv reads it', () => {
+    const buffer = int4Array([7])
+    expect([...buffer]).toEqual([0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 23, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 7])
+    expect(float8Array([undefined]).readInt32BE(4)).toBe(1)
+    expect(float8Array([undefined]).readInt32BE(20)).toBe(-1)
+    expect(textArray(['ā']).readInt32BE(20)).toBe(2)
+  })
+
+  it.runIf(engine() === 'postgres')('reads back on PostgreSQL exactly what was sent', async () => {
+    const [row] = await db().query<{ texts: string[]; integers: number[]; times: (number | null)[]; empty: number[]; none: string[] }>(
+      `select $1::text[] as texts, $2::integer[] as integers,
+              array(select extract(epoch from to_timestamp(t / 1000.0)) * 1000 from unnest($3::float8[]) as t) as times,
+              $4::integer[] as empty, $5::text[] as none`,
+      [textArray(texts), int4Array(new Int32Array(integers)), float8Array(times), int4Array([]), textArray([])],
+    )
+    expect(row!.texts).toEqual(texts)
+    expect(row!.integers).toEqual(integers)
+    expect(row!.times.map((time) => (time === null ? undefined : Number(time)))).toEqual(times)
+    expect(row!.empty).toEqual([])
+    expect(row!.none).toEqual([])
+  })
+})
