@@ -85,7 +85,7 @@ function indexedImport(unit: UnitImport): IndexedImport {
  * The parameters are built for the server's cheapest parse (decision 0014, third addendum): the keys and words of
  * every unit travel as one flat integer array each, cut back into each unit's slice by its start and count, and the
  * times as milliseconds; the driver's own array writer quotes and escapes every element. On PostgreSQL they are
- * binary arrays (binaryParameters).
+ * binary arrays (BINARY_ARRAYS).
  */
 async function upsertUnits(
   using: Queryable,
@@ -134,95 +134,89 @@ async function upsertUnits(
      )`
      }
      select count(*)::integer as count from written`,
-    db().kind === 'postgres' ? binaryParameters(memoryIds, units, undoOf) : textParameters(memoryIds, units, undoOf),
+    upsertParameters(db().kind === 'postgres' ? BINARY_ARRAYS : TEXT_ARRAYS, memoryIds, units, undoOf),
   )
   return row?.count ?? 0
 }
 
-/** The parameters as text literals: PGlite's driver writes no binary arrays. */
-function textParameters(memoryIds: readonly number[], units: readonly IndexedImport[], undoOf?: number): unknown[] {
-  const keys = flatten(units.map((unit) => unit.keys))
-  const words = flatten(units.map((unit) => unit.words))
-  return [
-    [...new Set(memoryIds)].sort((a, b) => a - b),
-    units.map((unit) => unit.source),
-    units.map((unit) => unit.target),
-    units.map((unit) => unit.hash),
-    integerArray(units.map((unit) => unit.tokenCount)),
-    keys.values,
-    keys.starts,
-    words.values,
-    words.starts,
-    integerArray(units.map((unit) => unit.words.length)),
-    units.map((unit) => unit.createdBy),
-    integerArray(units.map((unit) => millisecondsOf(unit.createdAt))),
-    integerArray(units.map((unit) => millisecondsOf(unit.changedAt))),
-    ...(undoOf === undefined ? [] : [undoOf]),
-  ]
+/** How a statement's arrays are written: text literals, or binary arrays. */
+interface ArrayParameters {
+  texts(values: readonly string[]): unknown
+  integers(values: readonly number[]): unknown
+  /** Milliseconds, undefined as null. */
+  times(values: readonly (number | undefined)[]): unknown
+  /** Arrays laid end to end, as one array and each array's start in it (counted from 0). */
+  flat(arrays: readonly (readonly number[] | Int32Array)[]): { values: unknown; starts: unknown }
+}
+
+/** Text literals for PGlite, whose driver writes no binary arrays. */
+const TEXT_ARRAYS: ArrayParameters = {
+  texts: (values) => values,
+  integers: (values) => integerArray(values),
+  times: (values) => integerArray(values.map((value) => value ?? 'null')),
+  flat(arrays) {
+    const starts = startsOf(arrays)
+    return { values: `{${arrays.map((array) => array.join(',')).filter(Boolean).join(',')}}`, starts: integerArray([...starts]) }
+  },
 }
 
 /**
- * The same parameters as binary arrays, for PostgreSQL (decision 0014, sixth addendum): node-postgres sends a Buffer
- * in the binary format, so the server reads lengths instead of parsing literals and the driver escapes nothing. A
- * million-unit import 7–39 % faster in four interleaved pairs.
+ * Binary arrays for PostgreSQL (decision 0014, sixth addendum): node-postgres sends a Buffer in the binary format, so
+ * the server reads lengths instead of parsing literals and the driver escapes nothing. A million-unit import 7–39 %
+ * faster in four interleaved pairs.
  */
-function binaryParameters(memoryIds: readonly number[], units: readonly IndexedImport[], undoOf?: number): unknown[] {
-  const keys = flatBinary(units.map((unit) => unit.keys))
-  const words = flatBinary(units.map((unit) => unit.words))
-  const time = (date: Date | undefined) => {
-    const ms = date?.getTime()
-    return ms !== undefined && Number.isFinite(ms) ? ms : undefined
-  }
-  return [
-    int4Array([...new Set(memoryIds)].sort((a, b) => a - b)),
-    textArray(units.map((unit) => unit.source)),
-    textArray(units.map((unit) => unit.target)),
-    textArray(units.map((unit) => unit.hash)),
-    int4Array(units.map((unit) => unit.tokenCount)),
-    keys.values,
-    keys.starts,
-    words.values,
-    words.starts,
-    int4Array(units.map((unit) => unit.words.length)),
-    textArray(units.map((unit) => unit.createdBy)),
-    float8Array(units.map((unit) => time(unit.createdAt))),
-    float8Array(units.map((unit) => time(unit.changedAt))),
-    ...(undoOf === undefined ? [] : [undoOf]),
-  ]
+const BINARY_ARRAYS: ArrayParameters = {
+  texts: textArray,
+  integers: int4Array,
+  times: float8Array,
+  flat(arrays) {
+    const starts = startsOf(arrays)
+    const values = new Int32Array(arrays.reduce((sum, array) => sum + array.length, 0))
+    arrays.forEach((array, index) => values.set(array, starts[index]))
+    return { values: int4Array(values), starts: int4Array(starts) }
+  },
 }
 
-/** flatten, as binary arrays. */
-function flatBinary(arrays: readonly (readonly number[] | Int32Array)[]): { values: Buffer; starts: Buffer } {
+function startsOf(arrays: readonly ArrayLike<number>[]): Int32Array {
   const starts = new Int32Array(arrays.length)
   let at = 0
   arrays.forEach((array, index) => {
     starts[index] = at
     at += array.length
   })
-  const values = new Int32Array(at)
-  arrays.forEach((array, index) => values.set(array, starts[index]))
-  return { values: int4Array(values), starts: int4Array(starts) }
+  return starts
 }
 
-/** A time as milliseconds, or null (the statement takes now()) when there is none or it is no valid date. */
-function millisecondsOf(date: Date | undefined): number | 'null' {
+/** upsertUnits' parameters, $1 to $13 (and $14, the import, with undoOf). */
+function upsertParameters(arrays: ArrayParameters, memoryIds: readonly number[], units: readonly IndexedImport[], undoOf?: number) {
+  const keys = arrays.flat(units.map((unit) => unit.keys))
+  const words = arrays.flat(units.map((unit) => unit.words))
+  return [
+    arrays.integers([...new Set(memoryIds)].sort((a, b) => a - b)),
+    arrays.texts(units.map((unit) => unit.source)),
+    arrays.texts(units.map((unit) => unit.target)),
+    arrays.texts(units.map((unit) => unit.hash)),
+    arrays.integers(units.map((unit) => unit.tokenCount)),
+    keys.values,
+    keys.starts,
+    words.values,
+    words.starts,
+    arrays.integers(units.map((unit) => unit.words.length)),
+    arrays.texts(units.map((unit) => unit.createdBy)),
+    arrays.times(units.map((unit) => millisecondsOf(unit.createdAt))),
+    arrays.times(units.map((unit) => millisecondsOf(unit.changedAt))),
+    ...(undoOf === undefined ? [] : [undoOf]),
+  ]
+}
+
+/** A time as milliseconds, or undefined (the statement takes now()) when there is none or it is no valid date. */
+function millisecondsOf(date: Date | undefined): number | undefined {
   const time = date?.getTime()
-  return time !== undefined && Number.isFinite(time) ? time : 'null'
+  return time !== undefined && Number.isFinite(time) ? time : undefined
 }
 
 /** A PostgreSQL array literal of numbers (or nulls), written in one join. */
 const integerArray = (values: readonly (number | 'null')[]) => `{${values.join(',')}}`
-
-/** Arrays laid end to end, as one array literal and each array's start in it (counted from 0). */
-function flatten(arrays: readonly (readonly number[] | Int32Array)[]): { values: string; starts: string } {
-  const starts: number[] = []
-  let at = 0
-  for (const array of arrays) {
-    starts.push(at)
-    at += array.length
-  }
-  return { values: `{${arrays.map((array) => array.join(',')).filter(Boolean).join(',')}}`, starts: integerArray(starts) }
-}
 
 /**
  * Write-back (issue 5): stores (source, target) in each memory, updating the unit with the same source — its
