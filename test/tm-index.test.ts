@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { db } from '~/lib/db/db.server'
+import { openDatabase } from '~/lib/db/database.server'
+import { migrate } from '~/lib/db/migrate.server'
+import { migrations } from '~/lib/db/migrations.server'
 import { bruteForceTop, prepareUnit, type PreparedUnit, type TmHit } from '~/lib/tm/candidate-filter'
 import { createMemory, deleteMemory } from '~/lib/tm/memories.server'
 import { TmIndexCache, tmIndexes } from '~/lib/tm/index-cache.server'
@@ -253,6 +256,26 @@ describe('the source hash', () => {
     )
     expect(sourceHash(' The  cat\tsat. ')).toBe(sourceHash('The cat sat.'))
   })
+
+  it('is kept as 16 bytes from migration 30 on, and the units written before still match their sources', async () => {
+    const database = await openDatabase({ kind: 'pglite-memory' })
+    try {
+      await migrate(database, migrations.filter((migration) => migration.version < 30))
+      const source = 'Written before the hash was a uuid.'
+      await database.query(
+        `insert into tm_units (memory_id, source, target, source_hash, token_count, created_by) values (1, $1, 'Agrāk.', $2, 7, 'Anna')`,
+        [source, sourceHash(source)],
+      )
+      expect(await migrate(database)).toEqual([30])
+      const rows = await database.query<{ type: string; target: string }>(
+        'select pg_typeof(source_hash)::text as type, target from tm_units where memory_id = 1 and source_hash = $1',
+        [sourceHash(source)],
+      )
+      expect(rows).toEqual([{ type: 'uuid', target: 'Agrāk.' }])
+    } finally {
+      await database.close()
+    }
+  })
 })
 
 describe('the in-process index (decision 0011)', () => {
@@ -375,13 +398,13 @@ describe('concordance beyond the newest units, from the copies (decision 0014)',
 
     const scanned = async (search: string) => {
       const words = searchedWords(search)
-      const rows = await db().query<{ id: string; source: string; target: string; changedAt: Date }>(
-        'select id, source, target, changed_at as "changedAt" from tm_units where memory_id = $1',
+      // Ordered by the database: a Date keeps milliseconds, changed_at microseconds (two batches a millisecond apart).
+      const rows = await db().query<{ source: string; target: string }>(
+        'select source, target from tm_units where memory_id = $1 order by changed_at desc, id desc',
         [memory.id],
       )
       return rows
         .filter((row) => holdsAll(row.source, words) || holdsAll(row.target, words))
-        .sort((a, b) => b.changedAt.getTime() - a.changedAt.getTime() || Number(b.id) - Number(a.id))
         .slice(0, 20)
         .map((row) => row.source)
     }

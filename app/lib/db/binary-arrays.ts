@@ -4,11 +4,14 @@
  * no quotes or escapes. Layout: dimensions (1), has-nulls flag, element type, length, lower bound (1), then each
  * element as a byte count (-1 for null) and its bytes, all big-endian.
  */
+import os from 'node:os'
+
 const HEADER_BYTES = 20
 
 const TEXT_OID = 25
 const INT4_OID = 23
 const FLOAT8_OID = 701
+const UUID_OID = 2950
 
 function header(buffer: Buffer, elementType: number, length: number, hasNulls: boolean): number {
   buffer.writeInt32BE(1, 0)
@@ -33,14 +36,26 @@ export function textArray(values: readonly string[]): Buffer {
   return buffer
 }
 
-/** An integer[] of the numbers (each within int4). */
+/** An integer[] of the numbers (each within int4): written as native words, then turned big-endian at once. */
 export function int4Array(values: ArrayLike<number>): Buffer {
-  const buffer = Buffer.allocUnsafe(HEADER_BYTES + 8 * values.length)
-  let at = header(buffer, INT4_OID, values.length, false)
-  for (let index = 0; index < values.length; index++) {
-    buffer.writeInt32BE(4, at)
-    buffer.writeInt32BE(values[index]!, at + 4)
-    at += 8
+  const words = new Int32Array(HEADER_BYTES / 4 + 2 * values.length)
+  words.set([1, 0, INT4_OID, values.length, 1])
+  for (let index = 0, at = HEADER_BYTES / 4; index < values.length; index++, at += 2) {
+    words[at] = 4
+    words[at + 1] = values[index]!
+  }
+  const buffer = Buffer.from(words.buffer)
+  return os.endianness() === 'LE' ? buffer.swap32() : buffer
+}
+
+/** A uuid[] of 32-digit hex strings (md5 hashes). */
+export function uuidArray(values: readonly string[]): Buffer {
+  const buffer = Buffer.allocUnsafe(HEADER_BYTES + 20 * values.length)
+  let at = header(buffer, UUID_OID, values.length, false)
+  for (const value of values) {
+    buffer.writeInt32BE(16, at)
+    if (buffer.write(value, at + 4, 'hex') !== 16) throw new RangeError(`Not a uuid: ${value}`)
+    at += 20
   }
   return buffer
 }

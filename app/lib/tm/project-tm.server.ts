@@ -122,8 +122,8 @@ export async function pretranslateFromTm(project: MemoryProject, progress: (done
       memoryIds.length === 0
         ? []
         : await db().query<{ source: string; target: string; sourceHash: string }>(
-            `select source, target, source_hash as "sourceHash" from tm_units
-              where memory_id = any($1::integer[]) and source_hash = any($2::text[])
+            `select source, target, replace(source_hash::text, '-', '') as "sourceHash" from tm_units
+              where memory_id = any($1::integer[]) and source_hash = any($2::uuid[])
               order by changed_at desc, id desc`,
             [memoryIds, hashes],
           )

@@ -8,7 +8,7 @@ import { unitKeys } from './index-keys'
 import type { MemoryIndex } from './memory-index'
 import { tokenize, type TokenizedSegment } from './tokens'
 import { unitHashes, type UnitHashes } from './unit-hashes'
-import { float8Array, int4Array, textArray } from '../db/binary-arrays'
+import { float8Array, int4Array, textArray, uuidArray } from '../db/binary-arrays'
 
 /** A stored translation unit (SPEC §3 concordance result: raw_segment, translation). */
 export interface StoredUnit extends TmUnit {
@@ -110,7 +110,7 @@ async function upsertUnits(
               coalesce(to_timestamp(u.created_ms / 1000.0), now()), coalesce(to_timestamp(u.changed_ms / 1000.0), now()), m.version
          from versions as m
         cross join arrays as a
-        cross join unnest($2::text[], $3::text[], $4::text[], $5::integer[], $7::integer[], $9::integer[], $10::integer[],
+        cross join unnest($2::text[], $3::text[], $4::uuid[], $5::integer[], $7::integer[], $9::integer[], $10::integer[],
                            $11::text[], $12::float8[], $13::float8[])
               as u (source, target, hash, token_count, key_at, word_at, word_count, created_by, created_ms, changed_ms)
        on conflict (memory_id, source_hash) do update
@@ -120,15 +120,22 @@ async function upsertUnits(
      )${
        undoOf === undefined
          ? ''
-         : /* sql */ `, before as (
-       -- One probe of the unique index per unit: a lateral subquery kept apart (offset 0), because as a join, planned
-       -- without statistics (a growing table on PGlite has none), it became a scan of the whole memory per batch.
+         : /* sql */ `, fence as (
+       -- The newest unit in this statement's snapshot. Identities come from a sequence, so every unit this statement
+       -- adds has a larger id, and a unit it updates (kept its id) one no larger: which is which, without probing
+       -- the memory for every unit written (decision 0014, seventh addendum).
+       select coalesce(max(id), 0) as id from tm_units
+     ), before as (
+       -- The units updated, as they were (the snapshot's rows): one probe of the primary key each, a lateral subquery
+       -- kept apart (offset 0) so that a table without statistics (PGlite) is never scanned whole for it.
        select t.id, t.source, t.target, t.token_count, t.keys, t.words, t.changed_at
-         from versions as m cross join unnest($4::text[]) as h (hash)
-        cross join lateral (select * from tm_units as u where u.memory_id = m.id and u.source_hash = h.hash offset 0) as t
+         from written as w
+        cross join fence as f
+        cross join lateral (select * from tm_units as u where u.id = w.id offset 0) as t
+        where w.id <= f.id
      ), undo as (
        insert into tm_import_undo (import_id, memory_id, version, created, previous)
-       select $14, m.id, m.version, array(select id from written except select id from before),
+       select $14, m.id, m.version, array(select w.id from written as w, fence as f where w.id > f.id),
               coalesce((select jsonb_agg(to_jsonb(b)) from before as b), '[]')
          from versions as m
      )`
@@ -142,6 +149,8 @@ async function upsertUnits(
 /** How a statement's arrays are written: text literals, or binary arrays. */
 interface ArrayParameters {
   texts(values: readonly string[]): unknown
+  /** md5 hashes in hex, for a uuid[]. */
+  hashes(values: readonly string[]): unknown
   integers(values: readonly number[]): unknown
   /** Milliseconds, undefined as null. */
   times(values: readonly (number | undefined)[]): unknown
@@ -152,6 +161,7 @@ interface ArrayParameters {
 /** Text literals for PGlite, whose driver writes no binary arrays. */
 const TEXT_ARRAYS: ArrayParameters = {
   texts: (values) => values,
+  hashes: (values) => values,
   integers: (values) => integerArray(values),
   times: (values) => integerArray(values.map((value) => value ?? 'null')),
   flat(arrays) {
@@ -167,6 +177,7 @@ const TEXT_ARRAYS: ArrayParameters = {
  */
 const BINARY_ARRAYS: ArrayParameters = {
   texts: textArray,
+  hashes: uuidArray,
   integers: int4Array,
   times: float8Array,
   flat(arrays) {
@@ -195,7 +206,7 @@ function upsertParameters(arrays: ArrayParameters, memoryIds: readonly number[],
     arrays.integers([...new Set(memoryIds)].sort((a, b) => a - b)),
     arrays.texts(units.map((unit) => unit.source)),
     arrays.texts(units.map((unit) => unit.target)),
-    arrays.texts(units.map((unit) => unit.hash)),
+    arrays.hashes(units.map((unit) => unit.hash)),
     arrays.integers(units.map((unit) => unit.tokenCount)),
     keys.values,
     keys.starts,
