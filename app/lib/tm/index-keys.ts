@@ -20,17 +20,37 @@ export function rangeHash(text: string, start: number, end: number): number {
   return hash | 0
 }
 
-/** keyHash of `text.slice(start, end).toLowerCase()` (a word's key), without the slice while it is ASCII. */
+/**
+ * keyHash of `text.slice(start, end).toLowerCase()` (a word's key), without the slice: each code unit lowered on its
+ * own (lowerCodeUnit), falling back to the slice for the few whose lower case is not one code unit of their own.
+ */
 export function lowerCaseHash(text: string, start: number, end: number): number {
   let hash = 0x811c9dc5
   for (let at = start; at < end; at++) {
-    let code = text.charCodeAt(at)
-    if (code >= 0x80) return keyHash(text.slice(start, end).toLowerCase())
-    if (code >= 0x41 && code <= 0x5a) code += 0x20
+    const code = lowerCodeUnit(text.charCodeAt(at))
+    if (code === -1) return keyHash(text.slice(start, end).toLowerCase())
     hash = Math.imul(hash ^ code, 0x01000193)
   }
   return hash | 0
 }
+
+/**
+ * A code unit's lower case when toLowerCase maps it to one code unit whatever surrounds it, else -1: surrogates, those
+ * that become two (İ), and Σ (final or not, by what follows). Learnt the first time each is met (0: not yet, as
+ * U+0000 is never part of a word).
+ */
+function lowerCodeUnit(code: number): number {
+  if (code < 0x80) return code >= 0x41 && code <= 0x5a ? code + 0x20 : code
+  let known = lowerCodeUnits[code]!
+  if (known === 0) {
+    const lower = String.fromCharCode(code).toLowerCase()
+    known = lower.length === 1 && code !== 0x3a3 && (code < 0xd800 || code > 0xdfff) ? lower.charCodeAt(0) : -1
+    lowerCodeUnits[code] = known
+  }
+  return known
+}
+
+const lowerCodeUnits = new Int32Array(0x10000)
 
 /** The multiset of a segment's key hashes, sorted, repeats kept: what tm_units.keys stores. */
 export function unitKeys(tokens: readonly TextUnitToken[]): number[] {

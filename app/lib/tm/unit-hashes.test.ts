@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { postedString } from '../tags/tag-arbitraries'
 import { unitWords } from './concordance-words'
-import { unitKeys } from './index-keys'
+import { keyHash, lowerCaseHash, unitKeys } from './index-keys'
 import { tokenize } from './tokens'
 import { unitHashes } from './unit-hashes'
 
@@ -80,5 +80,19 @@ describe('unitHashes', () => {
     const { keys, words } = unitHashes('the cat and the hat', 'the CAT')
     expect(keys).toHaveLength(5)
     expect(words).toHaveLength(4)
+  })
+})
+
+describe('lowerCaseHash', () => {
+  it('is the hash of the lower-cased slice for every code unit, inside a word and at its end', () => {
+    const wrong: string[] = []
+    for (let code = 0; code <= 0xffff; code++) {
+      const character = String.fromCharCode(code)
+      for (const word of [`A${character}b`, `Ab${character}`, `${character}${character}`]) {
+        if (lowerCaseHash(word, 0, word.length) !== keyHash(word.toLowerCase())) wrong.push(code.toString(16))
+        if (lowerCaseHash(`x ${word} y`, 2, 2 + word.length) !== keyHash(word.toLowerCase())) wrong.push(code.toString(16))
+      }
+    }
+    expect(wrong).toEqual([])
   })
 })

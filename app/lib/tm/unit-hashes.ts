@@ -18,27 +18,49 @@ export interface UnitHashes {
 }
 
 export function unitHashes(source: string, target: string): UnitHashes {
-  const keys: number[] = []
-  const words: number[] = []
+  keyCount = 0
+  wordCount = 0
   const sourceText = plainText(source)
   scanTokens(sourceText, (kind, start, end) => {
     if (kind === 'word') {
       const hash = lowerCaseHash(sourceText, start, end)
-      keys.push(hash)
-      words.push(hash)
+      pushKey(hash)
+      pushWord(hash)
     } else if (kind === 'number') {
-      keys.push(NUMBER_KEY_HASH)
-      words.push(rangeHash(sourceText, start, end))
+      pushKey(NUMBER_KEY_HASH)
+      pushWord(rangeHash(sourceText, start, end))
     } else {
-      keys.push(rangeHash(sourceText, start, end))
+      pushKey(rangeHash(sourceText, start, end))
     }
   })
   const targetText = plainText(target)
   scanTokens(targetText, (kind, start, end) => {
-    if (kind === 'word') words.push(lowerCaseHash(targetText, start, end))
-    else if (kind === 'number') words.push(rangeHash(targetText, start, end))
+    if (kind === 'word') pushWord(lowerCaseHash(targetText, start, end))
+    else if (kind === 'number') pushWord(rangeHash(targetText, start, end))
   })
-  return { keys: Int32Array.from(keys).sort(), words: distinct(Int32Array.from(words).sort()) }
+  return { keys: keyScratch.slice(0, keyCount).sort(), words: distinct(wordScratch.slice(0, wordCount).sort()) }
+}
+
+// The hashes of the unit being read, gathered in arrays kept from unit to unit (an import reads a million units).
+let keyScratch = new Int32Array(256)
+let wordScratch = new Int32Array(256)
+let keyCount = 0
+let wordCount = 0
+
+function pushKey(hash: number) {
+  if (keyCount === keyScratch.length) keyScratch = grown(keyScratch)
+  keyScratch[keyCount++] = hash
+}
+
+function pushWord(hash: number) {
+  if (wordCount === wordScratch.length) wordScratch = grown(wordScratch)
+  wordScratch[wordCount++] = hash
+}
+
+function grown(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const larger = new Int32Array(array.length * 2)
+  larger.set(array)
+  return larger
 }
 
 /** A sorted array without its repeats. */
