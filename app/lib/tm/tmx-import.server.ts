@@ -7,7 +7,7 @@ import type { TaskHandler } from '../jobs/worker.server'
 import { findMemory } from './memories.server'
 import type { ImportReport, TmUnit } from './tmx'
 import { readTmxUpload } from './tmx-archive.server'
-import { importUnits, undoImport, type UnitImport as ImportedUnit } from './units.server'
+import { importUnitBatches, undoImport, type UnitImport as ImportedUnit } from './units.server'
 import { rowId } from '../http/row-id'
 
 /**
@@ -239,7 +239,7 @@ export async function runTmxImport(importId: number): Promise<void> {
       read.bytes,
     ])
   }
-  await importUnits(job.memoryId, importedUnits(reading.units), onProgress, job.id)
+  await importUnitBatches(job.memoryId, importedUnits(reading.batches), onProgress, job.id)
   const report = reading.importReport
   if (report.error) return undoAndFail(job.id, report)
   await finish(job.id, 'done', report)
@@ -252,15 +252,15 @@ async function undoAndFail(importId: number, report: StoredReport): Promise<void
   await finish(importId, 'failed', report)
 }
 
-async function* importedUnits(units: AsyncIterable<TmUnit>): AsyncGenerator<ImportedUnit> {
-  for await (const unit of units) {
-    yield {
+async function* importedUnits(batches: AsyncIterable<TmUnit[]>): AsyncGenerator<ImportedUnit[]> {
+  for await (const units of batches) {
+    yield units.map((unit) => ({
       source: unit.source,
       target: unit.target,
       createdBy: unit.creator ?? '',
       ...(unit.created ? { createdAt: unit.created } : {}),
       ...(unit.changed ? { changedAt: unit.changed } : {}),
-    }
+    }))
   }
 }
 

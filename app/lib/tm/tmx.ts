@@ -76,6 +76,11 @@ export class TmxReadError extends Error {
 export interface TmxReading {
   /** Yields the units as they are read; when it ends, importReport is complete (error set if reading stopped). */
   units: AsyncGenerator<TmUnit, ImportReport>
+  /**
+   * The same units (read these or `units`, not both), in the groups each piece of the input completes: a million
+   * units are a million awaits one by one (a TMX import takes these).
+   */
+  batches: AsyncGenerator<TmUnit[], ImportReport>
   importReport: ImportReport
 }
 
@@ -90,14 +95,23 @@ export function readTmx(input: AsyncIterable<Uint8Array>, pair: LanguagePair): T
     issues: [],
     header: {},
   }
-  return { importReport, units: readUnits(input, pair, importReport) }
+  const batches = readBatches(input, pair, importReport)
+  return { importReport, batches, units: oneByOne(batches) }
 }
 
-async function* readUnits(
+async function* oneByOne(batches: AsyncGenerator<TmUnit[], ImportReport>): AsyncGenerator<TmUnit, ImportReport> {
+  for (;;) {
+    const next = await batches.next()
+    if (next.done) return next.value
+    yield* next.value
+  }
+}
+
+async function* readBatches(
   input: AsyncIterable<Uint8Array>,
   pair: LanguagePair,
   report: ImportReport,
-): AsyncGenerator<TmUnit, ImportReport> {
+): AsyncGenerator<TmUnit[], ImportReport> {
   let ready: TmUnit[] = []
   const handler = new TmxHandler(pair, report, (unit) => ready.push(unit))
   const parser = new CheckedParser(handler, malformedXml)
@@ -109,13 +123,13 @@ async function* readUnits(
   try {
     for await (const text of decodeXmlText(input)) {
       parser.write(text)
-      yield* takeReady()
+      if (ready.length > 0) yield takeReady()
     }
     parser.end()
-    yield* takeReady()
+    if (ready.length > 0) yield takeReady()
   } catch (error) {
     if (!(error instanceof TmxReadError)) throw error
-    yield* takeReady()
+    if (ready.length > 0) yield takeReady()
     report.error = { code: error.code, ...definedOnly({ unitIndex: handler.currentUnitIndex(), detail: error.detail }) }
   }
   return report

@@ -277,6 +277,25 @@ export async function importUnits(
   onProgress?: (written: number) => void | Promise<void>,
   undoOf?: number,
 ): Promise<number> {
+  return importUnitBatches(memoryId, oneBatch(units), onProgress, undoOf)
+}
+
+/** The units as one group (an async source one at a time): what importUnitBatches reads. */
+async function* oneBatch(units: AsyncIterable<UnitImport> | Iterable<UnitImport>): AsyncGenerator<UnitImport[]> {
+  if (Symbol.iterator in units) yield [...units]
+  else for await (const unit of units) yield [unit]
+}
+
+/**
+ * importUnits for units that arrive in groups (a TMX's, as each piece of the file is read): the same batches of
+ * IMPORT_BATCH, with one await per group instead of one per unit.
+ */
+export async function importUnitBatches(
+  memoryId: number,
+  groups: AsyncIterable<readonly UnitImport[]>,
+  onProgress?: (written: number) => void | Promise<void>,
+  undoOf?: number,
+): Promise<number> {
   let written = 0
   // Batches handed over and not yet written, oldest first, with their sources' hashes; a failure stops the import at
   // the next batch or the end.
@@ -299,12 +318,14 @@ export async function importUnits(
     done.catch(() => {})
     writing.push({ done, hashes })
   }
-  for await (const unit of units) {
-    const entry = indexedImport(unit)
-    // The same source twice in one statement would be an error (a row updated twice): the later one wins here.
-    batch.delete(entry.hash)
-    batch.set(entry.hash, entry)
-    if (batch.size >= IMPORT_BATCH) await flush()
+  for await (const group of groups) {
+    for (const unit of group) {
+      const entry = indexedImport(unit)
+      // The same source twice in one statement would be an error (a row updated twice): the later one wins here.
+      batch.delete(entry.hash)
+      batch.set(entry.hash, entry)
+      if (batch.size >= IMPORT_BATCH) await flush()
+    }
   }
   await flush()
   for (const each of writing) await each.done
