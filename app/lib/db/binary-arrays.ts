@@ -13,6 +13,8 @@ const INT4_OID = 23
 const FLOAT8_OID = 701
 const UUID_OID = 2950
 
+const LITTLE_ENDIAN = os.endianness() === 'LE'
+
 function header(buffer: Buffer, elementType: number, length: number, hasNulls: boolean): number {
   buffer.writeInt32BE(1, 0)
   buffer.writeInt32BE(hasNulls ? 1 : 0, 4)
@@ -45,7 +47,7 @@ export function int4Array(values: ArrayLike<number>): Buffer {
     words[at + 1] = values[index]!
   }
   const buffer = Buffer.from(words.buffer)
-  return os.endianness() === 'LE' ? buffer.swap32() : buffer
+  return LITTLE_ENDIAN ? buffer.swap32() : buffer
 }
 
 /** A uuid[] of 32-digit hex strings (md5 hashes). */

@@ -18,50 +18,55 @@ export interface UnitHashes {
 }
 
 export function unitHashes(source: string, target: string): UnitHashes {
-  keyCount = 0
-  wordCount = 0
+  keys.clear()
+  words.clear()
   const sourceText = plainText(source)
   scanTokens(sourceText, (kind, start, end) => {
     if (kind === 'word') {
       const hash = lowerCaseHash(sourceText, start, end)
-      pushKey(hash)
-      pushWord(hash)
+      keys.push(hash)
+      words.push(hash)
     } else if (kind === 'number') {
-      pushKey(NUMBER_KEY_HASH)
-      pushWord(rangeHash(sourceText, start, end))
+      keys.push(NUMBER_KEY_HASH)
+      words.push(rangeHash(sourceText, start, end))
     } else {
-      pushKey(rangeHash(sourceText, start, end))
+      keys.push(rangeHash(sourceText, start, end))
     }
   })
   const targetText = plainText(target)
   scanTokens(targetText, (kind, start, end) => {
-    if (kind === 'word') pushWord(lowerCaseHash(targetText, start, end))
-    else if (kind === 'number') pushWord(rangeHash(targetText, start, end))
+    if (kind === 'word') words.push(lowerCaseHash(targetText, start, end))
+    else if (kind === 'number') words.push(rangeHash(targetText, start, end))
   })
-  return { keys: keyScratch.slice(0, keyCount).sort(), words: distinct(wordScratch.slice(0, wordCount).sort()) }
+  return { keys: keys.sorted(), words: distinct(words.sorted()) }
 }
 
-// The hashes of the unit being read, gathered in arrays kept from unit to unit (an import reads a million units).
-let keyScratch = new Int32Array(256)
-let wordScratch = new Int32Array(256)
-let keyCount = 0
-let wordCount = 0
+/** Hashes gathered in one array kept from unit to unit (an import reads a million units), handed out sorted. */
+class Gathered {
+  private values = new Int32Array(256)
+  private count = 0
 
-function pushKey(hash: number) {
-  if (keyCount === keyScratch.length) keyScratch = grown(keyScratch)
-  keyScratch[keyCount++] = hash
+  clear() {
+    this.count = 0
+  }
+
+  push(hash: number) {
+    if (this.count === this.values.length) {
+      const larger = new Int32Array(this.values.length * 2)
+      larger.set(this.values)
+      this.values = larger
+    }
+    this.values[this.count++] = hash
+  }
+
+  /** A sorted copy of what was gathered. */
+  sorted(): Int32Array {
+    return this.values.slice(0, this.count).sort()
+  }
 }
 
-function pushWord(hash: number) {
-  if (wordCount === wordScratch.length) wordScratch = grown(wordScratch)
-  wordScratch[wordCount++] = hash
-}
-
-function grown(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const larger = new Int32Array(array.length * 2)
-  larger.set(array)
-  return larger
-}
+const keys = new Gathered()
+const words = new Gathered()
 
 /** A sorted array without its repeats. */
 function distinct(sorted: Int32Array): Int32Array {
