@@ -7,7 +7,7 @@ import type { TmUnit } from '~/lib/tm/tmx'
 import { runTmxImport, tmxImportHandlers } from '~/lib/tm/tmx-import.server'
 import { writeTmx } from '~/lib/tm/tmx-write'
 import { tokenize } from '~/lib/tm/tokens'
-import { importUnits, IMPORT_BATCH, undoImport, writeUnit } from '~/lib/tm/units.server'
+import { importUnits, importBatchSize, undoImport, writeUnit } from '~/lib/tm/units.server'
 import { withTestDatabase } from './database'
 
 /**
@@ -96,7 +96,7 @@ describe('a TMX import in one pass', () => {
     const copyBefore = await copyOf(other, memory.id, probes)
 
     // Three batches' worth of good units, then the file breaks (cut off inside a unit).
-    const good = await tmxText(many(3 * IMPORT_BATCH + 100))
+    const good = await tmxText(many(3 * importBatchSize() + 100))
     const broken = good.slice(0, good.lastIndexOf('<tu ')) + '<tu><tuv xml:lang="en"><seg>Cut'
     const importId = await storedImport(memory.id, broken)
     await runTmxImport(importId)
@@ -117,8 +117,8 @@ describe('a TMX import in one pass', () => {
       Array.from({ length: count }, (_, at) => ({ source: `Sentence number ${at} of the file.`, target: `${target} ${at}.`, createdBy: 'file' }))
 
     // The first run writes two batches and is cut off; the second writes the same units again and more.
-    await importUnits(memory.id, units(2 * IMPORT_BATCH, 'Pirmais'), undefined, importId)
-    await importUnits(memory.id, units(3 * IMPORT_BATCH, 'Otrais'), undefined, importId)
+    await importUnits(memory.id, units(2 * importBatchSize(), 'Pirmais'), undefined, importId)
+    await importUnits(memory.id, units(3 * importBatchSize(), 'Otrais'), undefined, importId)
     // A translator confirms one of the imported units meanwhile (write-back).
     await writeUnit(db(), [memory.id], { source: 'Sentence number 7 of the file.', target: 'Tulkotājas 7.', createdBy: 'anna' })
 
@@ -135,7 +135,7 @@ describe('a TMX import in one pass', () => {
     const importId = await storedImport(memory.id, await tmxText(many(10)))
     await importUnits(
       memory.id,
-      many(2 * IMPORT_BATCH).map((each) => ({ source: each.source, target: each.target, createdBy: 'file' })),
+      many(2 * importBatchSize()).map((each) => ({ source: each.source, target: each.target, createdBy: 'file' })),
       undefined,
       importId,
     )
