@@ -859,7 +859,8 @@ export const migrations: Migration[] = [
       -- Issue 15 (decision 0014, eighth addendum): a value too large to stay in its row is compressed, by default with
       -- pglz, slow at both ends. Storing a 412 MB TMX upload cost the server 9.1 s of CPU with pglz and 3.7 s with lz4
       -- (the request waited 11.4 s against 5.2 s); long units and the import's undo entries too. Values written before
-      -- keep their compression. A server built without lz4 (PGlite) keeps pglz.
+      -- keep their compression. A server built without lz4 (PGlite), or older than PostgreSQL 14 (which does not know
+      -- the clause), keeps pglz.
       do $$
       begin
         alter table tmx_import_chunks alter column bytes set compression lz4;
@@ -867,7 +868,7 @@ export const migrations: Migration[] = [
         alter table tm_units alter column source set compression lz4, alter column target set compression lz4,
           alter column keys set compression lz4, alter column words set compression lz4;
         alter table tm_import_undo alter column previous set compression lz4;
-      exception when feature_not_supported then
+      exception when feature_not_supported or syntax_error then
         null;
       end
       $$;
