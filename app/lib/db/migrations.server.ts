@@ -860,14 +860,15 @@ export const migrations: Migration[] = [
       -- pglz, slow at both ends. Storing a 412 MB TMX upload cost the server 9.1 s of CPU with pglz and 3.7 s with lz4
       -- (the request waited 11.4 s against 5.2 s); long units and the import's undo entries too. Values written before
       -- keep their compression. A server built without lz4 (PGlite), or older than PostgreSQL 14 (which does not know
-      -- the clause), keeps pglz.
+      -- the clause), keeps pglz. The statements are executed as strings: PL/pgSQL checks the syntax of the ones it
+      -- holds when it compiles the block, before the handler below could catch an older server's refusal.
       do $$
       begin
-        alter table tmx_import_chunks alter column bytes set compression lz4;
-        alter table stored_file_chunks alter column bytes set compression lz4;
-        alter table tm_units alter column source set compression lz4, alter column target set compression lz4,
-          alter column keys set compression lz4, alter column words set compression lz4;
-        alter table tm_import_undo alter column previous set compression lz4;
+        execute 'alter table tmx_import_chunks alter column bytes set compression lz4';
+        execute 'alter table stored_file_chunks alter column bytes set compression lz4';
+        execute 'alter table tm_units alter column source set compression lz4, alter column target set compression lz4,
+          alter column keys set compression lz4, alter column words set compression lz4';
+        execute 'alter table tm_import_undo alter column previous set compression lz4';
       exception when feature_not_supported or syntax_error then
         null;
       end
