@@ -171,6 +171,19 @@ describe('unit attributes', () => {
   ])('parseTmxDate(%j)', (value, date) => {
     expect(parseTmxDate(value)).toStrictEqual(date)
   })
+
+  it('reads every unit date as parseTmxDate does, day after day and past the end of a day', async () => {
+    const dates = [
+      ...['20240102T030405Z', '20240102T235959Z', '20240102T240000Z', '20240102T235960Z', '20240102T000000Z', '20240103T000001Z'],
+      ...['20240229T120000Z', '20230229T120000Z', '20231231T235959Z', '00500101T000000Z', '20240102T0304a5Z', '2024010xT030405Z'],
+      ...['20241301T000000Z', '20240100T000000Z', '20240102T99999 Z', '20240102 030405Z', ' 20240102T030405Z', '20240102T030405Z '],
+    ]
+    const xml = tmx(dates.map((date, index) => unitXml(`a${index}`, 'b', ` creationdate="${date}" changedate="${date}"`)).join(''))
+    const { units } = await read(xml)
+    expect(units.map((unit) => unit.created)).toStrictEqual(dates.map(parseTmxDate))
+    expect(units.map((unit) => unit.changed)).toStrictEqual(dates.map(parseTmxDate))
+    expect(units.filter((unit) => unit.created).length).toBe(9)
+  })
 })
 
 describe('skipped units are counted with their reason', () => {
