@@ -1,4 +1,4 @@
-// Every worker thread of Tulks starts here (the database thread, the task thread): it runs the part of the built app
+// Every worker thread of Tulks starts here (the database, task and helper threads, a TMX import's prepare thread): it runs the part of the built app
 // its workerData names (app/lib/boot.server.ts runThread).
 import { workerData } from 'node:worker_threads'
 

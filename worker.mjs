@@ -5,7 +5,7 @@ const build = await import('./build/index.js')
 const app = build.entry.module
 
 try {
-  await app.bootWorkerProcess()
+  await app.bootWorkerProcess({ threadEntry: new URL('./thread.mjs', import.meta.url) })
 } catch (error) {
   console.error(`The Tulks worker could not start.\n${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)

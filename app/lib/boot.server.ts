@@ -8,8 +8,9 @@ import { allTaskHandlers } from './jobs/task-handlers.server'
 import { setWorkerWaker } from './jobs/wake.server'
 import { startDatabaseThread, runDatabaseThread, type DatabaseThread } from './threads/database-thread.server'
 import { runHelperThread, startHelperThread, stopHelperThread } from './threads/helper-thread.server'
-import { BACKGROUND_NICENESS, runTaskThread, startTaskThread, type TaskThread } from './threads/task-thread.server'
-import { lowerProcessPriority } from './threads/app-thread.server'
+import { runTaskThread, startTaskThread, type TaskThread } from './threads/task-thread.server'
+import { BACKGROUND_NICENESS, lowerProcessPriority } from './threads/app-thread.server'
+import { runTmxPrepareThread, setTmxPrepareEntry, type PrepareThreadData } from './tm/tmx-prepare.server'
 import type { ThreadDatabase } from './threads/thread-database.server'
 import { startWorker, type Worker } from './jobs/worker.server'
 import { cultureCookie } from './i18n/i18n.server'
@@ -93,7 +94,7 @@ async function startTasks(entry: URL, database: () => ThreadDatabase, ownsTasks:
 }
 
 /** `npm run worker`: background tasks only, in this process's own thread, on PostgreSQL. */
-export async function bootWorkerProcess(): Promise<Env> {
+export async function bootWorkerProcess(options: BootOptions): Promise<Env> {
   const env = getEnv()
   if (!env.DATABASE_URL) {
     throw new Error(
@@ -105,6 +106,7 @@ export async function bootWorkerProcess(): Promise<Env> {
   // Beside web instances on one machine, background work takes the CPU they leave (on a machine of its own this
   // changes nothing): the same niceness as the task thread of `npm start`.
   lowerProcessPriority(BACKGROUND_NICENESS)
+  setTmxPrepareEntry(options.threadEntry)
   processWorker = startWorker({ handlers: allTaskHandlers, leaseMs: env.TASK_LEASE_SECONDS * 1000, pollMs: env.WORKER_POLL_MS })
   startHousekeeping()
   return env
@@ -112,9 +114,14 @@ export async function bootWorkerProcess(): Promise<Env> {
 
 /** What a worker thread runs (thread.mjs calls this with the thread's workerData). */
 export async function runThread(
-  data: { role: 'database'; dataDir: string } | { role: 'tasks' | 'helper'; database: ThreadDatabase },
+  data:
+    | { role: 'database'; dataDir: string }
+    | { role: 'helper'; database: ThreadDatabase }
+    | { role: 'tasks'; database: ThreadDatabase; threadEntry: string }
+    | PrepareThreadData,
 ): Promise<void> {
   if (data.role === 'database') return runDatabaseThread(data)
+  if (data.role === 'tmx-prepare') return runTmxPrepareThread(data)
   if (data.role === 'helper') return runHelperThread(data)
   return runTaskThread(data)
 }

@@ -83,6 +83,9 @@ export function failThread(error: unknown): void {
   startingThread().postMessage({ failed: { name, message } } satisfies FromThread)
 }
 
+/** Background tasks run at the lowest priority of the process's threads (a TMX import's prepare thread too). */
+export const BACKGROUND_NICENESS = 10
+
 /**
  * Inside a thread: lowers this thread's scheduling priority (Linux niceness), so that on a busy machine the operating
  * system runs the request and database threads first and background CPU work in what is left. Linux gives each thread

@@ -3,7 +3,8 @@ import { getEnv } from '../env.server'
 import { startHousekeeping } from '../jobs/housekeeping.server'
 import { allTaskHandlers } from '../jobs/task-handlers.server'
 import { startWorker } from '../jobs/worker.server'
-import { lowerThreadPriority, serveThread, startAppThread } from './app-thread.server'
+import { BACKGROUND_NICENESS, lowerThreadPriority, serveThread, startAppThread } from './app-thread.server'
+import { setTmxPrepareEntry } from '../tm/tmx-prepare.server'
 import { openThreadDatabase, transferOf, type ThreadDatabase } from './thread-database.server'
 
 /**
@@ -19,16 +20,16 @@ export interface TaskThread {
 }
 
 export async function startTaskThread(entry: URL, database: ThreadDatabase, onCrash: (error: Error) => void): Promise<TaskThread> {
-  const thread = await startAppThread(entry, { role: 'tasks', database }, transferOf(database), onCrash)
+  const thread = await startAppThread(entry, { role: 'tasks', database, threadEntry: entry.href }, transferOf(database), onCrash)
   return { wake: () => thread.post({ wake: true }), stop: () => thread.stop() }
 }
 
-/** Background tasks run at the lowest priority of the process's threads (app-thread.server.ts). */
-export const BACKGROUND_NICENESS = 10
 
 /** The thread's side. */
-export async function runTaskThread(data: { database: ThreadDatabase }): Promise<void> {
+export async function runTaskThread(data: { database: ThreadDatabase; threadEntry: string }): Promise<void> {
   lowerThreadPriority(BACKGROUND_NICENESS)
+  // A TMX import on PostgreSQL starts its prepare thread from the same module.
+  setTmxPrepareEntry(new URL(data.threadEntry))
   const database = await openThreadDatabase(data.database)
   setDatabase(database)
   const env = getEnv()

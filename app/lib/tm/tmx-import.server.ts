@@ -5,9 +5,10 @@ import { MalformedUpload, partText, readMultipart } from '../http/multipart.serv
 import { enqueue } from '../jobs/queue.server'
 import type { TaskHandler } from '../jobs/worker.server'
 import { findMemory } from './memories.server'
-import type { ImportReport, TmUnit } from './tmx'
+import type { ImportReport, LanguagePair } from './tmx'
 import { readTmxUpload } from './tmx-archive.server'
-import { importUnitBatches, undoImport, type UnitImport as ImportedUnit } from './units.server'
+import { importedUnits, preparedInThread, tmxPrepareEntry } from './tmx-prepare.server'
+import { importUnitBatches, undoImport, writePreparedBatches } from './units.server'
 import { rowId } from '../http/row-id'
 
 /**
@@ -230,7 +231,6 @@ export async function runTmxImport(importId: number): Promise<void> {
   await db().query(`update tmx_imports set status = 'running', bytes_read = 0, units_read = 0, report = null where id = $1`, [job.id])
 
   const read = { bytes: 0 }
-  const reading = readTmxUpload(storedUpload(job.id, read), pair)
   const onProgress = async (unitsRead: number) => {
     // Two batches' reports may arrive in either order on PostgreSQL (importUnits): the figures only grow.
     await db().query('update tmx_imports set units_read = greatest(units_read, $2), bytes_read = greatest(bytes_read, $3) where id = $1', [
@@ -239,8 +239,7 @@ export async function runTmxImport(importId: number): Promise<void> {
       read.bytes,
     ])
   }
-  await importUnitBatches(job.memoryId, importedUnits(reading.batches), onProgress, job.id)
-  const report = reading.importReport
+  const report = await writeUnits(job.memoryId, storedUpload(job.id, read), pair, onProgress, job.id)
   if (report.error) return undoAndFail(job.id, report)
   await finish(job.id, 'done', report)
 }
@@ -252,16 +251,26 @@ async function undoAndFail(importId: number, report: StoredReport): Promise<void
   await finish(importId, 'failed', report)
 }
 
-async function* importedUnits(batches: AsyncIterable<TmUnit[]>): AsyncGenerator<ImportedUnit[]> {
-  for await (const units of batches) {
-    yield units.map((unit) => ({
-      source: unit.source,
-      target: unit.target,
-      createdBy: unit.creator ?? '',
-      ...(unit.created ? { createdAt: unit.created } : {}),
-      ...(unit.changed ? { changedAt: unit.changed } : {}),
-    }))
+/**
+ * Reads the upload and writes its units, returning the reader's report: on PostgreSQL with the reading, tokenizing
+ * and hashing in a prepare thread (tmx-prepare.server.ts) when the app runs from its build, else in this thread.
+ */
+async function writeUnits(
+  memoryId: number,
+  upload: AsyncIterable<Uint8Array>,
+  pair: LanguagePair,
+  onProgress: (unitsRead: number) => Promise<void>,
+  importId: number,
+): Promise<ImportReport> {
+  const threadEntry = tmxPrepareEntry()
+  if (threadEntry && db().kind === 'postgres') {
+    const outcome: { report?: ImportReport } = {}
+    await writePreparedBatches(memoryId, preparedInThread(threadEntry, upload, pair, outcome), onProgress, importId)
+    return outcome.report!
   }
+  const reading = readTmxUpload(upload, pair)
+  await importUnitBatches(memoryId, importedUnits(reading.batches), onProgress, importId)
+  return reading.importReport
 }
 
 export const tmxImportHandlers: Record<'tmx-import', TaskHandler> = {

@@ -94,9 +94,23 @@ async function upsertUnits(
   undoOf?: number,
 ): Promise<number> {
   if (memoryIds.length === 0 || units.length === 0) return 0
+  return runUpsert(using, memoryIds, unitParameters(arraysFor(db().kind), units), undoOf)
+}
+
+/** upsertUnits with its units' parameters ($2 to $13) made already. */
+async function runUpsert(using: Queryable, memoryIds: readonly number[], parameters: readonly unknown[], undoOf?: number): Promise<number> {
   if (undoOf !== undefined && memoryIds.length !== 1) throw new RangeError('An import writes to one memory')
-  const [row] = await using.query<{ count: number }>(
-    `with versions as (
+  const memories = arraysFor(db().kind).integers([...new Set(memoryIds)].sort((a, b) => a - b))
+  const [row] = await using.query<{ count: number }>(upsertStatement(undoOf !== undefined), [
+    memories,
+    ...parameters,
+    ...(undoOf === undefined ? [] : [undoOf]),
+  ])
+  return row?.count ?? 0
+}
+
+function upsertStatement(undo: boolean): string {
+  return `with versions as (
        insert into tm_index_versions (memory_id, version)
        select id, 1 from unnest($1::integer[]) as m (id) order by id
        on conflict (memory_id) do update set version = tm_index_versions.version + 1
@@ -118,7 +132,7 @@ async function upsertUnits(
              words = excluded.words, changed_at = excluded.changed_at, index_version = excluded.index_version
        returning id
      )${
-       undoOf === undefined
+       !undo
          ? ''
          : /* sql */ `, fence as (
        -- The newest unit in this statement's snapshot. Identities come from a sequence, so every unit this statement
@@ -140,10 +154,7 @@ async function upsertUnits(
          from versions as m
      )`
      }
-     select count(*)::integer as count from written`,
-    upsertParameters(db().kind === 'postgres' ? BINARY_ARRAYS : TEXT_ARRAYS, memoryIds, units, undoOf),
-  )
-  return row?.count ?? 0
+     select count(*)::integer as count from written`
 }
 
 /** How a statement's arrays are written: text literals, or binary arrays. */
@@ -198,12 +209,15 @@ function startsOf(arrays: readonly ArrayLike<number>[]): Int32Array {
   return starts
 }
 
-/** upsertUnits' parameters, $1 to $13 (and $14, the import, with undoOf). */
-function upsertParameters(arrays: ArrayParameters, memoryIds: readonly number[], units: readonly IndexedImport[], undoOf?: number) {
+function arraysFor(kind: 'postgres' | 'pglite'): ArrayParameters {
+  return kind === 'postgres' ? BINARY_ARRAYS : TEXT_ARRAYS
+}
+
+/** upsertUnits' parameters $2 to $13: the units' own ($1 is the memories, $14 the import). */
+function unitParameters(arrays: ArrayParameters, units: readonly IndexedImport[]): unknown[] {
   const keys = arrays.flat(units.map((unit) => unit.keys))
   const words = arrays.flat(units.map((unit) => unit.words))
   return [
-    arrays.integers([...new Set(memoryIds)].sort((a, b) => a - b)),
     arrays.texts(units.map((unit) => unit.source)),
     arrays.texts(units.map((unit) => unit.target)),
     arrays.hashes(units.map((unit) => unit.hash)),
@@ -216,7 +230,6 @@ function upsertParameters(arrays: ArrayParameters, memoryIds: readonly number[],
     arrays.texts(units.map((unit) => unit.createdBy)),
     arrays.times(units.map((unit) => millisecondsOf(unit.createdAt))),
     arrays.times(units.map((unit) => millisecondsOf(unit.changedAt))),
-    ...(undoOf === undefined ? [] : [undoOf]),
   ]
 }
 
@@ -259,8 +272,8 @@ export async function removeUnit(tx: Queryable, memoryIds: readonly number[], so
  * faster than in batches of 500, while a translator's write-back to the memory being imported waits for one
  * statement at most (about 0.1 s). Measured with bench/tm (docs/decisions/0014, eighth addendum).
  */
-export function importBatchSize(): number {
-  return db().kind === 'postgres' ? 2_000 : 500
+export function importBatchSize(kind: 'postgres' | 'pglite' = db().kind): number {
+  return kind === 'postgres' ? 2_000 : 500
 }
 
 /**
@@ -301,28 +314,35 @@ export async function importUnitBatches(
   onProgress?: (written: number) => void | Promise<void>,
   undoOf?: number,
 ): Promise<number> {
-  const batchSize = importBatchSize()
-  let written = 0
-  // Batches handed over and not yet written, oldest first, with their sources' hashes; a failure stops the import at
-  // the next batch or the end.
-  const writing: { done: Promise<void>; hashes: ReadonlyMap<string, unknown> }[] = []
+  return writePreparedBatches(memoryId, prepareBatches(groups, db().kind), onProgress, undoOf)
+}
+
+/**
+ * A batch of a bulk import made ready on the CPU, before any I/O: a TMX import on PostgreSQL makes them in a thread of
+ * its own (tmx-prepare.server.ts), and they cross to the writing thread as they are.
+ */
+export interface PreparedBatch {
+  /** The upsert statement's parameters $2 to $13 (on PostgreSQL all binary arrays). */
+  parameters: unknown[]
+  /** Whether a source of this batch is also in the batch before it (which must then be written first). */
+  sharesSource: boolean
+}
+
+/**
+ * The CPU half of a bulk import: units in batches of importBatchSize(kind), each unit tokenized and hashed, a source
+ * met twice in a batch kept once (the later wins), and the statement's parameters written.
+ */
+export async function* prepareBatches(groups: AsyncIterable<readonly UnitImport[]>, kind: 'postgres' | 'pglite'): AsyncGenerator<PreparedBatch> {
+  const batchSize = importBatchSize(kind)
+  const arrays = arraysFor(kind)
+  let previous: ReadonlyMap<string, IndexedImport> = new Map()
   let batch = new Map<string, IndexedImport>()
-  const flush = async () => {
-    if (batch.size === 0) return
+  const take = (): PreparedBatch => {
     const units = [...batch.values()]
-    const hashes = batch
+    const sharesSource = units.some((unit) => previous.has(unit.hash))
+    previous = batch
     batch = new Map()
-    const last = writing.at(-1)
-    if (writing.length === 2) await writing.shift()?.done
-    // On PostgreSQL the two may commit in either order (see above).
-    if (db().kind !== 'pglite' && last && units.some((unit) => last.hashes.has(unit.hash))) await last.done
-    const done = upsertUnits(db(), [memoryId], units, undoOf).then(async (count) => {
-      written += count
-      await onProgress?.(written)
-    })
-    // Handled when awaited.
-    done.catch(() => {})
-    writing.push({ done, hashes })
+    return { parameters: unitParameters(arrays, units), sharesSource }
   }
   for await (const group of groups) {
     for (const unit of group) {
@@ -330,11 +350,36 @@ export async function importUnitBatches(
       // The same source twice in one statement would be an error (a row updated twice): the later one wins here.
       batch.delete(entry.hash)
       batch.set(entry.hash, entry)
-      if (batch.size >= batchSize) await flush()
+      if (batch.size >= batchSize) yield take()
     }
   }
-  await flush()
-  for (const each of writing) await each.done
+  if (batch.size > 0) yield take()
+}
+
+/** The I/O half: each prepared batch one statement, written as importUnits describes. */
+export async function writePreparedBatches(
+  memoryId: number,
+  batches: AsyncIterable<PreparedBatch>,
+  onProgress?: (written: number) => void | Promise<void>,
+  undoOf?: number,
+): Promise<number> {
+  let written = 0
+  // Batches handed over and not yet written, oldest first; a failure stops the import at the next batch or the end.
+  const writing: Promise<void>[] = []
+  for await (const batch of batches) {
+    const last = writing.at(-1)
+    if (writing.length === 2) await writing.shift()
+    // On PostgreSQL the two may commit in either order (see importUnits).
+    if (db().kind !== 'pglite' && last && batch.sharesSource) await last
+    const done = runUpsert(db(), [memoryId], batch.parameters, undoOf).then(async (count) => {
+      written += count
+      await onProgress?.(written)
+    })
+    // Handled when awaited.
+    done.catch(() => {})
+    writing.push(done)
+  }
+  for (const each of writing) await each
   // A big import leaves the planner's statistics stale and the visibility map unset (index-only scans would
   // visit the heap). PGlite runs no autovacuum, so the import vacuums; PostgreSQL's autovacuum sets the map after
   // inserts, and the import only refreshes the statistics (0.3 s after a million units, the vacuum 1–2 s).
