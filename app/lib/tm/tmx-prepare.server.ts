@@ -75,7 +75,7 @@ export async function* preparedInThread(
       }, fail)
     } else if ('batch' in message) {
       // Buffers arrive as plain Uint8Arrays; node-postgres sends a Buffer as binary.
-      const parameters = message.batch.parameters.map((bytes) => Buffer.from((bytes as Uint8Array).buffer, (bytes as Uint8Array).byteOffset, (bytes as Uint8Array).byteLength))
+      const parameters = (message.batch.parameters as Uint8Array[]).map((view) => Buffer.from(view.buffer, view.byteOffset, view.byteLength))
       ready.push({ parameters, sharesSource: message.batch.sharesSource })
     } else {
       outcome.report = message.report

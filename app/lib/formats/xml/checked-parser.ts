@@ -1,12 +1,13 @@
 import { Parser, type Handler } from 'htmlparser2'
 
 /**
- * htmlparser2 with the well-formedness checks it leaves out, for the streaming XML readers (TMX, TBX): every element
- * closed, and a closing tag closes the innermost open element. htmlparser2 knows nothing of DTDs, so no external (or
+ * htmlparser2 with the well-formedness checks it leaves out, for the streaming TBX reader (TMX has XmlScanner, which
+ * reads the same and is held equal to this in xml-scanner.test.ts): every element closed, and a closing tag closes
+ * the innermost open element. htmlparser2 knows nothing of DTDs, so no external (or
  * internal) entity is ever resolved: only the five XML entities and character references are decoded.
  *
  * It hooks the tokenizer callbacks onselfclosingtag, onclosetag and onend, which htmlparser2 marks internal; the
- * malformed-XML cases in tmx.test.ts and tbx.test.ts pin that behaviour when htmlparser2 is upgraded.
+ * malformed-XML cases in tbx.test.ts and xml-scanner.test.ts pin that behaviour when htmlparser2 is upgraded.
  */
 
 /** What the parser is doing when it reports a closing element: a self-closing tag is not an implied close. */
