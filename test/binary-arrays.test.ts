@@ -5,8 +5,8 @@ import { float8Array, int4Array, textArray, uuidArray } from '~/lib/db/binary-ar
 import { engine, withTestDatabase } from './database'
 
 /**
- * Decision 0014, sixth addendum: a TMX import's batch travels to PostgreSQL as binary arrays. What the server reads
- * back must be exactly what was sent: any text (quotes, backslashes, braces, commas, NULL-looking words, emoji,
+ * Decision 0014, sixth and tenth addenda: a TMX import's batch travels to PostgreSQL and to PGlite as binary arrays.
+ * What the server reads back must be exactly what was sent: any text (quotes, backslashes, braces, commas, NULL-looking words, emoji,
  * Latvian and Russian), integers at int4's ends, times with nulls among them, md5 hashes as uuids, and empty arrays.
  */
 withTestDatabase()
@@ -29,7 +29,7 @@ describe('binary arrays', () => {
     expect(() => uuidArray(['0011'])).toThrow(RangeError)
   })
 
-  it.runIf(engine() === 'postgres')('reads back on PostgreSQL exactly what was sent', async () => {
+  it(`reads back on ${engine()} exactly what was sent`, async () => {
     const hashes = [md5('Ķēniņš'), md5(''), 'ffffffffffffffffffffffffffffffff']
     const [row] = await db().query<{ texts: string[]; integers: number[]; times: (number | null)[]; empty: number[]; none: string[]; hashes: string[] }>(
       `select $1::text[] as texts, $2::integer[] as integers,

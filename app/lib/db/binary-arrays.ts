@@ -1,7 +1,7 @@
 /**
- * One-dimensional PostgreSQL arrays in the binary wire format (array_recv), for parameters that node-postgres sends
- * as binary because they are Buffers: the server reads lengths instead of parsing a literal, and the client writes
- * no quotes or escapes. Layout: dimensions (1), has-nulls flag, element type, length, lower bound (1), then each
+ * One-dimensional PostgreSQL arrays in the binary wire format (array_recv), for parameters that both drivers send
+ * as binary because they are bytes (node-postgres a Buffer, our PGlite runner any Uint8Array: asParameter): the
+ * server reads lengths instead of parsing a literal, and the client writes no quotes or escapes. Layout: dimensions (1), has-nulls flag, element type, length, lower bound (1), then each
  * element as a byte count (-1 for null) and its bytes, all big-endian.
  */
 import os from 'node:os'

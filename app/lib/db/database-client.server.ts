@@ -1,12 +1,12 @@
 import type { MessagePort } from 'node:worker_threads'
 import type { Database, Queryable } from './database.server'
 import type { HostAnswer, HostRequest, SerializedError } from './database-host.server'
-import { asText } from './pglite-statements.server'
+import { asParameter } from './pglite-statements.server'
 
 /**
  * A thread's handle on the embedded database, which runs in its own thread (database-host.server.ts). Parameters
- * travel as the text PostgreSQL reads them (as they would to PGlite directly), rows come back parsed; a statement's
- * error keeps PostgreSQL's SQLSTATE and detail.
+ * travel as they go to the server (asParameter: text, or bytes for the binary format), rows come back parsed; a
+ * statement's error keeps PostgreSQL's SQLSTATE and detail.
  */
 type Pending = { resolve: (answer: HostAnswer) => void; reject: (error: Error) => void }
 
@@ -40,7 +40,7 @@ export function databaseOverPort(port: MessagePort): Database {
   }
 
   const statement = async <Row>(sql: string, params: readonly unknown[] = [], tx?: number): Promise<Row[]> => {
-    const answer = await call({ op: 'query', sql, params: params.map(asText), ...(tx === undefined ? {} : { tx }) })
+    const answer = await call({ op: 'query', sql, params: params.map(asParameter), ...(tx === undefined ? {} : { tx }) })
     return (answer as { rows: Row[] }).rows
   }
 

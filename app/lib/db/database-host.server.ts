@@ -17,7 +17,7 @@ import type { CopyRunner, StatementRunner } from './pglite-statements.server'
 export type Priority = 'foreground' | 'background'
 
 export type HostRequest =
-  | { id: number; op: 'query'; sql: string; params: (string | null)[]; tx?: number }
+  | { id: number; op: 'query'; sql: string; params: (string | null | Uint8Array)[]; tx?: number }
   | { id: number; op: 'copy'; sql: string; rows: string }
   | { id: number; op: 'begin' }
   | { id: number; op: 'commit' | 'rollback'; tx: number }

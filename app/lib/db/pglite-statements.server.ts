@@ -5,8 +5,8 @@ import { protocol, type PGlite } from '@electric-sql/pglite'
  * (parse, describe the parameters, bind, describe the portal, execute, sync) and copies its whole table of type
  * parsers for every result; on the translator's short statements that was a third of their time (bench/translator).
  * Here one statement is its extended-protocol messages sent together (docs/decisions/0009): parameters travel as
- * text and the server types them from the statement, as PostgreSQL does for any client that leaves their types
- * unspecified; rows are read with PGlite's parsers directly.
+ * text (bytes in the binary format: asParameter) and the server types them from the statement, as PostgreSQL does
+ * for any client that leaves their types unspecified; rows are read with PGlite's parsers directly.
  *
  * PGlite runs one statement at a time synchronously, so only transactions need ordering: a transaction holds the
  * lock from BEGIN to COMMIT, and a statement outside one waits for it.
@@ -31,7 +31,7 @@ export function pgliteRunner(pglite: PGlite): StatementRunner {
     const { serialize } = protocol
     const message = concat([
       serialize.parse({ text: sql }),
-      serialize.bind({ values: params.map(asText) }),
+      serialize.bind({ values: params.map(asParameter) }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
       serialize.sync(),
@@ -106,8 +106,17 @@ export function pgliteStatements(pglite: PGlite): PgliteStatements {
   }
 }
 
-/** A parameter as PostgreSQL's text input reads it. */
-export function asText(value: unknown): string | null {
+/**
+ * A parameter as it goes to the server: bytes (a Uint8Array, a Buffer) in the binary format, as node-postgres sends
+ * a Buffer — a bytea's own bytes, or an array in array_recv's layout (binary-arrays.ts), which the server reads by
+ * lengths instead of parsing a literal —, anything else as text.
+ */
+export function asParameter(value: unknown): string | null | Uint8Array {
+  return value instanceof Uint8Array ? value : asText(value)
+}
+
+/** A parameter as PostgreSQL's text input reads it (bytes as a bytea's hex text: an array's elements). */
+function asText(value: unknown): string | null {
   if (value === null || value === undefined) return null
   if (typeof value === 'string') return value
   if (typeof value === 'number' || typeof value === 'bigint') return String(value)

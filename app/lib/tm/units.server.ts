@@ -82,10 +82,10 @@ function indexedImport(unit: UnitImport): IndexedImport {
  * With `undoOf` (a TMX import's id) the same statement leaves the import an undo entry (tm_import_undo): the units it
  * added, and those it updated as they were before — read in the same statement, so from the same snapshot.
  *
- * The parameters are built for the server's cheapest parse (decision 0014, third addendum): the keys and words of
- * every unit travel as one flat integer array each, cut back into each unit's slice by its start and count, and the
- * times as milliseconds; the driver's own array writer quotes and escapes every element. On PostgreSQL they are
- * binary arrays (BINARY_ARRAYS).
+ * The parameters are built for the server's cheapest read (decision 0014, third, sixth and tenth addenda): binary
+ * arrays (binary-arrays.ts), which both drivers send in the binary format and the server reads by lengths, where a
+ * literal is parsed element by element; the keys and words of every unit as one flat integer array each, cut back
+ * into each unit's slice by its start and count; the times as milliseconds.
  */
 async function upsertUnits(
   using: Queryable,
@@ -94,13 +94,13 @@ async function upsertUnits(
   undoOf?: number,
 ): Promise<number> {
   if (memoryIds.length === 0 || units.length === 0) return 0
-  return runUpsert(using, memoryIds, unitParameters(arraysFor(db().kind), units), undoOf)
+  return runUpsert(using, memoryIds, unitParameters(units), undoOf)
 }
 
 /** upsertUnits with its units' parameters ($2 to $13) made already. */
-async function runUpsert(using: Queryable, memoryIds: readonly number[], parameters: readonly unknown[], undoOf?: number): Promise<number> {
+async function runUpsert(using: Queryable, memoryIds: readonly number[], parameters: readonly Buffer[], undoOf?: number): Promise<number> {
   if (undoOf !== undefined && memoryIds.length !== 1) throw new RangeError('An import writes to one memory')
-  const memories = arraysFor(db().kind).integers([...new Set(memoryIds)].sort((a, b) => a - b))
+  const memories = int4Array([...new Set(memoryIds)].sort((a, b) => a - b))
   const [row] = await using.query<{ count: number }>(upsertStatement(undoOf !== undefined), [
     memories,
     ...parameters,
@@ -157,46 +157,12 @@ function upsertStatement(undo: boolean): string {
      select count(*)::integer as count from written`
 }
 
-/** How a statement's arrays are written: text literals, or binary arrays. */
-interface ArrayParameters {
-  texts(values: readonly string[]): unknown
-  /** md5 hashes in hex, for a uuid[]. */
-  hashes(values: readonly string[]): unknown
-  integers(values: readonly number[]): unknown
-  /** Milliseconds, undefined as null. */
-  times(values: readonly (number | undefined)[]): unknown
-  /** Arrays laid end to end, as one array and each array's start in it (counted from 0). */
-  flat(arrays: readonly (readonly number[] | Int32Array)[]): { values: unknown; starts: unknown }
-}
-
-/** Text literals for PGlite, whose driver writes no binary arrays. */
-const TEXT_ARRAYS: ArrayParameters = {
-  texts: (values) => values,
-  hashes: (values) => values,
-  integers: (values) => integerArray(values),
-  times: (values) => integerArray(values.map((value) => value ?? 'null')),
-  flat(arrays) {
-    const starts = startsOf(arrays)
-    return { values: `{${arrays.map((array) => array.join(',')).filter(Boolean).join(',')}}`, starts: integerArray([...starts]) }
-  },
-}
-
-/**
- * Binary arrays for PostgreSQL (decision 0014, sixth addendum): node-postgres sends a Buffer in the binary format, so
- * the server reads lengths instead of parsing literals and the driver escapes nothing. A million-unit import 7–39 %
- * faster in four interleaved pairs.
- */
-const BINARY_ARRAYS: ArrayParameters = {
-  texts: textArray,
-  hashes: uuidArray,
-  integers: int4Array,
-  times: float8Array,
-  flat(arrays) {
-    const starts = startsOf(arrays)
-    const values = new Int32Array(arrays.reduce((sum, array) => sum + array.length, 0))
-    arrays.forEach((array, index) => values.set(array, starts[index]))
-    return { values: int4Array(values), starts: int4Array(starts) }
-  },
+/** Arrays laid end to end: one binary integer[], and each array's start in it (counted from 0). */
+function flatArrays(arrays: readonly (readonly number[] | Int32Array)[]): { values: Buffer; starts: Buffer } {
+  const starts = startsOf(arrays)
+  const values = new Int32Array(arrays.reduce((sum, array) => sum + array.length, 0))
+  arrays.forEach((array, index) => values.set(array, starts[index]))
+  return { values: int4Array(values), starts: int4Array(starts) }
 }
 
 function startsOf(arrays: readonly ArrayLike<number>[]): Int32Array {
@@ -209,27 +175,23 @@ function startsOf(arrays: readonly ArrayLike<number>[]): Int32Array {
   return starts
 }
 
-function arraysFor(kind: 'postgres' | 'pglite'): ArrayParameters {
-  return kind === 'postgres' ? BINARY_ARRAYS : TEXT_ARRAYS
-}
-
 /** upsertUnits' parameters $2 to $13: the units' own ($1 is the memories, $14 the import). */
-function unitParameters(arrays: ArrayParameters, units: readonly IndexedImport[]): unknown[] {
-  const keys = arrays.flat(units.map((unit) => unit.keys))
-  const words = arrays.flat(units.map((unit) => unit.words))
+function unitParameters(units: readonly IndexedImport[]): Buffer[] {
+  const keys = flatArrays(units.map((unit) => unit.keys))
+  const words = flatArrays(units.map((unit) => unit.words))
   return [
-    arrays.texts(units.map((unit) => unit.source)),
-    arrays.texts(units.map((unit) => unit.target)),
-    arrays.hashes(units.map((unit) => unit.hash)),
-    arrays.integers(units.map((unit) => unit.tokenCount)),
+    textArray(units.map((unit) => unit.source)),
+    textArray(units.map((unit) => unit.target)),
+    uuidArray(units.map((unit) => unit.hash)),
+    int4Array(units.map((unit) => unit.tokenCount)),
     keys.values,
     keys.starts,
     words.values,
     words.starts,
-    arrays.integers(units.map((unit) => unit.words.length)),
-    arrays.texts(units.map((unit) => unit.createdBy)),
-    arrays.times(units.map((unit) => millisecondsOf(unit.createdAt))),
-    arrays.times(units.map((unit) => millisecondsOf(unit.changedAt))),
+    int4Array(units.map((unit) => unit.words.length)),
+    textArray(units.map((unit) => unit.createdBy)),
+    float8Array(units.map((unit) => millisecondsOf(unit.createdAt))),
+    float8Array(units.map((unit) => millisecondsOf(unit.changedAt))),
   ]
 }
 
@@ -238,9 +200,6 @@ function millisecondsOf(date: Date | undefined): number | undefined {
   const time = date?.getTime()
   return time !== undefined && Number.isFinite(time) ? time : undefined
 }
-
-/** A PostgreSQL array literal of numbers (or nulls), written in one join. */
-const integerArray = (values: readonly (number | 'null')[]) => `{${values.join(',')}}`
 
 /**
  * Write-back (issue 5): stores (source, target) in each memory, updating the unit with the same source — its
@@ -322,8 +281,8 @@ export async function importUnitBatches(
  * its own (tmx-prepare.server.ts), and they cross to the writing thread as they are.
  */
 export interface PreparedBatch {
-  /** The upsert statement's parameters $2 to $13 (on PostgreSQL all binary arrays). */
-  parameters: unknown[]
+  /** The upsert statement's parameters $2 to $13, all binary arrays. */
+  parameters: Buffer[]
   /** Whether a source of this batch is also in the batch before it (which must then be written first). */
   sharesSource: boolean
 }
@@ -334,7 +293,6 @@ export interface PreparedBatch {
  */
 export async function* prepareBatches(groups: AsyncIterable<readonly UnitImport[]>, kind: 'postgres' | 'pglite'): AsyncGenerator<PreparedBatch> {
   const batchSize = importBatchSize(kind)
-  const arrays = arraysFor(kind)
   let previous: ReadonlyMap<string, IndexedImport> = new Map()
   let batch = new Map<string, IndexedImport>()
   const take = (): PreparedBatch => {
@@ -342,7 +300,7 @@ export async function* prepareBatches(groups: AsyncIterable<readonly UnitImport[
     const sharesSource = units.some((unit) => previous.has(unit.hash))
     previous = batch
     batch = new Map()
-    return { parameters: unitParameters(arrays, units), sharesSource }
+    return { parameters: unitParameters(units), sharesSource }
   }
   for await (const group of groups) {
     for (const unit of group) {
