@@ -21,5 +21,20 @@ describe('autocomplete', () => {
     expect(typedWord('Jauns dat')).toBe('dat')
     expect(typedWord('Jauns ')).toBe('')
     expect(typedWord('компью')).toBe('компью')
+    expect(typedWord("Ķēniņa don't")).toBe("don't")
+    expect(typedWord('x 𝒜𝒷c')).toBe('𝒜𝒷c')
+    expect(typedWord('slēgts.')).toBe('')
+    expect(typedWord('')).toBe('')
+  })
+
+  it('reads the same word as a pattern anchored at the end would, on any text', () => {
+    const anchored = /[\p{L}\p{M}\p{N}'’-]+$/u
+    const pieces = ['a', 'ē', ' ', '.', "'", '’', '-', '7', '𝒜', '\uD835', '\uDC9C', 'ж', '\u0301', ',']
+    let seed = 19
+    for (let sample = 0; sample < 2_000; sample++) {
+      let text = ''
+      for (let length = sample % 12; length > 0; length--) text += pieces[(seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % pieces.length]
+      expect(typedWord(text)).toBe(anchored.exec(text)?.[0] ?? '')
+    }
   })
 })

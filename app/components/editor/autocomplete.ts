@@ -5,7 +5,7 @@ import { parse, plainText } from '~/lib/tags'
  * suggestions or glossary targets that starts with the last typed word is offered; Tab takes the rest of it. Pure.
  */
 const WORD = /[\p{L}\p{M}\p{N}'’-]+/gu
-const LAST_WORD = /[\p{L}\p{M}\p{N}'’-]+$/u
+const WORD_CHARACTER = /^[\p{L}\p{M}\p{N}'’-]$/u
 
 /** Typed letters before a completion is offered. */
 export const MIN_PREFIX = 2
@@ -19,9 +19,19 @@ export function completionWords(terms: string[], suggestions: string[]): string[
   return [...new Set(words.filter((word) => word.length > MIN_PREFIX))]
 }
 
-/** The word being typed at the caret, if the text before the caret ends in one. */
+/**
+ * The word being typed at the caret, if the text before the caret ends in one: read back from the caret a character
+ * at a time (every key asks; a pattern anchored at the end would try each start of the text).
+ */
 export function typedWord(beforeCaret: string): string {
-  return LAST_WORD.exec(beforeCaret)?.[0] ?? ''
+  let start = beforeCaret.length
+  while (start > 0) {
+    // A character outside the Basic Multilingual Plane is two code units: test it whole.
+    const width = start > 1 && /[\uDC00-\uDFFF]/.test(beforeCaret[start - 1]!) && /[\uD800-\uDBFF]/.test(beforeCaret[start - 2]!) ? 2 : 1
+    if (!WORD_CHARACTER.test(beforeCaret.slice(start - width, start))) break
+    start -= width
+  }
+  return beforeCaret.slice(start)
 }
 
 /**
