@@ -26,13 +26,16 @@ export function completionWords(terms: string[], suggestions: string[]): string[
 export function typedWord(beforeCaret: string): string {
   let start = beforeCaret.length
   while (start > 0) {
-    // A character outside the Basic Multilingual Plane is two code units: test it whole.
-    const width = start > 1 && /[\uDC00-\uDFFF]/.test(beforeCaret[start - 1]!) && /[\uD800-\uDBFF]/.test(beforeCaret[start - 2]!) ? 2 : 1
+    // A character outside the Basic Multilingual Plane is two code units (a high and a low surrogate): test it whole.
+    const width = start > 1 && isLowSurrogate(beforeCaret.charCodeAt(start - 1)) && isHighSurrogate(beforeCaret.charCodeAt(start - 2)) ? 2 : 1
     if (!WORD_CHARACTER.test(beforeCaret.slice(start - width, start))) break
     start -= width
   }
   return beforeCaret.slice(start)
 }
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff
 
 /**
  * The first word that starts with the typed one (case-insensitive) and is longer: its rest, in the word's own

@@ -1,8 +1,9 @@
 /**
  * One-dimensional PostgreSQL arrays in the binary wire format (array_recv), for parameters that both drivers send
  * as binary because they are bytes (node-postgres a Buffer, our PGlite runner any Uint8Array: asParameter): the
- * server reads lengths instead of parsing a literal, and the client writes no quotes or escapes. Layout: dimensions (1), has-nulls flag, element type, length, lower bound (1), then each
- * element as a byte count (-1 for null) and its bytes, all big-endian.
+ * server reads lengths instead of parsing a literal, and the client writes no quotes or escapes. Layout: dimensions
+ * (1), has-nulls flag, element type, length, lower bound (1), then each element as a byte count (-1 for null) and its
+ * bytes, all big-endian.
  */
 import os from 'node:os'
 
