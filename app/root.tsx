@@ -15,10 +15,12 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { FlashRegion } from './components/flash-message'
+import { KeptFormNotice } from './components/kept-form-notice'
 import { LocaleBundle } from './components/locale-bundle'
 import { useNonce } from './components/nonce'
 import { SiteHeader } from './components/site-header'
 import { useRootData } from './components/use-root-data'
+import { keptValues, takeKeptForm } from './lib/auth/kept-form.server'
 import { getUser } from './lib/auth/session.server'
 import { takeFlash } from './lib/http/flash.server'
 import { FORM_MAX_MEGABYTES } from './lib/http/form-limit'
@@ -42,9 +44,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Issue 19: the message travels as text, in the interface language: the page never shows its key while the browser
   // fetches the namespace it is in (seen in the live region after signing out and while opening a file).
   const flash = taken && { ...taken, text: flashText(language, taken.key, taken.values) }
+  // A form posted while the session had ended, offered again on its page once signed in (decision 0022).
+  const { kept, clear: clearKept } = user ? await takeKeptForm(request) : {}
+  const headers = new Headers()
+  for (const cookie of [clear, clearKept]) if (cookie) headers.append('Set-Cookie', cookie)
   return data(
-    { language, user: user ? { name: user.name, email: user.email } : undefined, profile, profileFailed: Boolean(user && !profile), flash },
-    clear ? { headers: { 'Set-Cookie': clear } } : undefined,
+    {
+      language,
+      user: user ? { name: user.name, email: user.email } : undefined,
+      profile,
+      profileFailed: Boolean(user && !profile),
+      flash,
+      keptForm: kept && { ...kept, values: keptValues(kept) },
+    },
+    { headers },
   )
 }
 
@@ -72,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeader user={root?.user} language={language} />
         <main id="main" tabIndex={-1}>
           <FlashRegion flash={root?.flash} />
+          {root?.keptForm ? <KeptFormNotice kept={root.keptForm} /> : null}
           {children}
         </main>
         <ScrollRestoration nonce={nonce} />

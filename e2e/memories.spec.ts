@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { deleteAllFiles, expect, expectNoAxeViolations, isNoJs, signIn, test, uploadAndOpen } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, firstAccount, hydrated, isNoJs, signIn, signOut, submitSignIn, test, uploadAndOpen } from './helpers'
 
 /**
  * Translation memories (issue 5, UI): the memories page (create, rename, import a TMX and read its report,
@@ -76,6 +76,32 @@ test('a memory is created, renamed, filled from TMX, exported, locked and delete
   await expectNoAxeViolations(page, testInfo)
   await page.getByRole(isNoJs(testInfo) ? 'link' : 'button', { name: 'Atcelt' }).click()
   await deleteMemory(page, 'E2E juridiskā')
+})
+
+/** A memory made after the session ended (signed out in another tab) is offered again on its page after signing in. */
+test('a memory made when the session had ended is offered again after signing in', async ({ page, context }, testInfo) => {
+  await signIn(page, { path: '/memories' })
+  await page.getByLabel('Nosaukums', { exact: true }).fill('E2E sesija')
+  const elsewhere = await context.newPage()
+  await elsewhere.goto('/')
+  await signOut(elsewhere)
+  await elsewhere.close()
+
+  await page.getByRole('button', { name: 'Izveidot', exact: true }).click()
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fmemories$/)
+  await expect(page.getByRole('status').filter({ hasText: 'tas, ko saglabājāt, nav zudis' })).toBeVisible()
+  await submitSignIn(page, firstAccount.email, firstAccount.password)
+  await hydrated(page, testInfo)
+  await expect(page).toHaveURL(/\/memories$/)
+  const kept = page.getByRole('region', { name: 'Jūsu nosūtītā veidlapa nav zudusi' })
+  await expect(kept).toContainText('Tajā ir: „E2E sesija”, „en”, „lv”')
+  // Nothing was made while signed out.
+  await expect(page.getByRole('button', { name: 'Pārdēvēt E2E sesija', exact: true })).toHaveCount(0)
+  await expectNoAxeViolations(page, testInfo)
+  await kept.getByRole('button', { name: 'Nosūtīt vēlreiz' }).click()
+  await expect(page.getByText('Atmiņa izveidota: E2E sesija.')).toBeVisible()
+  await expect(kept).toHaveCount(0)
+  await deleteMemory(page, 'E2E sesija')
 })
 
 test('the settings panel saves read and write per memory; a locked memory cannot be written', async ({ page }, testInfo) => {

@@ -4,6 +4,7 @@ import { getEnv } from '../env.server'
 import { setFlash } from '../http/flash.server'
 import { getFixedT } from '../i18n/i18n.server'
 import { bearerToken, userForAccessToken } from './access-tokens.server'
+import { keepPostedForm } from './kept-form.server'
 import { signInAddress } from './redirect'
 import { newSecret, secretHash } from './secret-token.server'
 import type { User } from './users.server'
@@ -97,8 +98,9 @@ export type KeepPosted = () => Promise<{ cookie: string; returnTo: string } | un
 
 /**
  * The signed-in user, or a redirect to the sign-in address with the current location appended (SPEC §6).
- * An expired session gets a message on the sign-in page and its dead cookie removed. `keep`, for a form's post,
- * keeps what it posted (the translator's text) and names the address to return to; the message then says so.
+ * An expired session gets a message on the sign-in page and its dead cookie removed. A form's post is kept, to be
+ * sent again from its page after signing in (kept-form.server.ts), or by `keep`, which puts the translator's text
+ * back where it was typed; either names the address to return to, and the message then says so.
  */
 export async function requireUser(request: Request, context?: { requestScope?: object }, keep?: KeepPosted): Promise<User> {
   const session = await readSession(request, context)
@@ -106,7 +108,7 @@ export async function requireUser(request: Request, context?: { requestScope?: o
   if (session.status === 'bad-token' || asksForJson(request)) throw await unauthorized(request, session)
   const headers = new Headers()
   if (session.status === 'expired') headers.append('Set-Cookie', await clearSessionCookie(request))
-  const kept = await keep?.()
+  const kept = await (keep ?? (() => keepPostedForm(request)))()
   if (kept) headers.append('Set-Cookie', kept.cookie)
   const message = kept ? 'auth:sessionEndedKept' : session.status === 'expired' ? 'auth:sessionExpired' : undefined
   if (message) headers.append('Set-Cookie', await setFlash({ kind: 'info', key: message }, request))

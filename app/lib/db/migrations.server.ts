@@ -875,4 +875,21 @@ export const migrations: Migration[] = [
       $$;
     `,
   },
+  {
+    version: 32,
+    name: 'a form posted after the session ended is kept to be sent again',
+    sql: /* sql */ `
+      -- Decision 0022's addendum: a form outside the translator (a memory, glossary or token made, a file renamed, the
+      -- profile's settings) posted without a session is kept, its fields as sent (urlencoded), for the page it was
+      -- sent from; after signing in that page offers to send it again. Rows live a day, a thousand at most.
+      create table kept_forms (
+        token_hash text primary key,
+        page text not null,
+        action text not null,
+        fields text not null,
+        kept_at timestamptz not null default now()
+      );
+      create index kept_forms_kept_at_idx on kept_forms (kept_at);
+    `,
+  },
 ]

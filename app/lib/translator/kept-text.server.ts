@@ -1,4 +1,5 @@
 import { createCookie } from '@remix-run/node'
+import { keepPostedForm } from '../auth/kept-form.server'
 import { newSecret, secretHash } from '../auth/secret-token.server'
 import { db } from '../db/db.server'
 import { filledFields } from '../http/filled-fields'
@@ -66,6 +67,9 @@ export async function keepPostedText(request: Request, params: { projectId?: str
   const form = await formOf(request)
   const segmentId = rowId(form.get('segmentId'))
   const posted = postedText(form)
+  // The settings posted from a page with no segment in view (a search that matched none) have no editor to go back
+  // to: the page offers to send them again (kept-form.server.ts).
+  if (segmentId === undefined && posted?.kind === 'settings') return keepPostedForm(request, form)
   if (projectId === undefined || !params.password || segmentId === undefined || !posted || posted.text.trim() === '') return undefined
   const { kind, text } = posted
   const token = newSecret()

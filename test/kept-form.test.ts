@@ -1,0 +1,140 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loader as rootLoader } from '~/root'
+import { action as memoriesAction } from '~/routes/memories._index'
+import { action as signInAction } from '~/routes/sign-in'
+import { action as translateAction } from '~/routes/translate.$projectId.$password'
+import { keepPostedForm } from '~/lib/auth/kept-form.server'
+import { createUser } from '~/lib/auth/users.server'
+import { withTestDatabase } from './database'
+import { readyProject } from './ready-project'
+import { BASE, context, cookieJar, get, post, settle } from './remix'
+
+/**
+ * A form outside the translator's own (decision 0022), posted after the session ended, is kept for the page it was
+ * sent from; after signing in that page offers to send it again, and nothing was done meanwhile.
+ */
+const database = withTestDatabase()
+const owner = { email: 'kept-form@example.lv', password: 'a long password' }
+let ownerId: number
+
+beforeAll(async () => {
+  const user = await createUser({ ...owner, name: 'F' })
+  if (!user.ok) throw new Error('no user')
+  ownerId = user.user.id
+})
+
+async function signedIn() {
+  const jar = cookieJar()
+  jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
+  return jar
+}
+
+/** A form's post as a browser sends it from `page`. */
+function postFrom(page: string, path: string, fields: Record<string, string> | [string, string][], cookie: string): Request {
+  const request = post(path, fields, cookie)
+  request.headers.set('Referer', new URL(page, BASE).toString())
+  return request
+}
+
+type Root = { keptForm?: { action: string; fields: [string, string][]; values: string[] }; flash?: { key: string } }
+
+const memory = { intent: 'create', name: 'Medicīna', sourceLang: 'en', targetLang: 'lv' }
+
+describe('a form posted after the session ended', () => {
+  it('is kept for its page, offered there once after signing in, and does nothing meanwhile', async () => {
+    const jar = await signedIn()
+    await database.current().query(`update sessions set expires_at = now() - interval '1 minute'`)
+    // As the page's scripts post it (Remix adds _data, which is no part of the address kept).
+    const posted = await settle(() => memoriesAction({ request: postFrom('/memories', '/memories?index&_data=routes%2Fmemories._index', memory, jar.header()), params: {}, context }))
+    expect(posted.status).toBe(302)
+    expect(posted.location).toBe(`/sign-in?redirectTo=${encodeURIComponent('/memories')}`)
+    jar.take(posted.headers)
+    expect(jar.has('tulks_kept_form')).toBe(true)
+    const signInPage = await settle<Root>(() => rootLoader({ request: get('/sign-in', jar.header()), params: {}, context }))
+    expect(signInPage.data.flash).toMatchObject({ key: 'auth:sessionEndedKept' })
+    expect(signInPage.data.keptForm).toBeUndefined()
+    expect(await database.current().query('select name from memories where owner_id = $1', [ownerId])).toEqual([])
+
+    jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
+    // Another page first: the form waits for its own.
+    const other = await settle<Root>(() => rootLoader({ request: get('/', jar.header()), params: {}, context }))
+    expect(other.data.keptForm).toBeUndefined()
+    // As the page's scripts ask for it (Remix's _data parameter is not part of the page's address).
+    const page = await settle<Root>(() => rootLoader({ request: get('/memories?_data=root', jar.header()), params: {}, context }))
+    expect(page.data.keptForm).toEqual({
+      action: '/memories?index',
+      fields: [
+        ['intent', 'create'],
+        ['name', 'Medicīna'],
+        ['sourceLang', 'en'],
+        ['targetLang', 'lv'],
+      ],
+      values: ['Medicīna', 'en', 'lv'],
+    })
+    jar.take(page.headers)
+    expect(jar.has('tulks_kept_form')).toBe(false)
+    const again = await settle<Root>(() => rootLoader({ request: get('/memories', jar.header()), params: {}, context }))
+    expect(again.data.keptForm).toBeUndefined()
+    expect(await database.current().query('select * from kept_forms')).toEqual([])
+
+    // Sent again as the page offers it, signed in: the memory is made.
+    const sent = await settle(() => memoriesAction({ request: postFrom('/memories', page.data.keptForm!.action, page.data.keptForm!.fields, jar.header()), params: {}, context }))
+    expect(sent.location).toBe('/memories')
+    expect(await database.current().query('select name from memories where owner_id = $1', [ownerId])).toEqual([{ name: 'Medicīna' }])
+  })
+
+  it('without a Referer, is kept for the address it was posted to', async () => {
+    const kept = await keepPostedForm(post('/memories?index', memory))
+    expect(kept?.returnTo).toBe('/memories?index')
+    const [row] = await database.current().query<{ page: string; action: string }>('select page, action from kept_forms order by kept_at desc limit 1')
+    expect(row).toEqual({ page: '/memories?index', action: '/memories?index' })
+  })
+
+  it('keeps nothing with a password, a file, another site as its page, or more than 16 KiB', async () => {
+    await database.current().query('delete from kept_forms')
+    expect(await keepPostedForm(post('/settings', { currentPassword: 'secret', name: 'x' }))).toBeUndefined()
+    expect(await keepPostedForm(post('/memories?index', { ...memory, name: 'x'.repeat(17_000) }))).toBeUndefined()
+    const withFile = new FormData()
+    withFile.set('intent', 'import')
+    withFile.set('file', new File(['<tmx/>'], 'a.tmx'))
+    expect(await keepPostedForm(new Request(`${BASE}/memories?index`, { method: 'POST', body: withFile }))).toBeUndefined()
+    expect(await database.current().query('select * from kept_forms')).toEqual([])
+    // A Referer of another site is not a page to return to: the form's own address is.
+    const foreign = post('/memories?index', memory)
+    foreign.headers.set('Referer', 'https://elsewhere.example/memories')
+    expect((await keepPostedForm(foreign))?.returnTo).toBe('/memories?index')
+  })
+
+  it('holds at most a thousand forms, the newest, each a day', async () => {
+    await database.current().query('delete from kept_forms')
+    await database.current().query(
+      `insert into kept_forms (token_hash, page, action, fields, kept_at)
+       select 'old' || n, '/', '/', 'a=b', now() - interval '1 hour' - n * interval '1 second' from generate_series(1, 1000) n`,
+    )
+    await database.current().query(`insert into kept_forms (token_hash, page, action, fields, kept_at) values ('stale', '/', '/', 'a=b', now() - interval '25 hours')`)
+    await keepPostedForm(post('/memories?index', memory))
+    expect(await database.current().query('select count(*)::int as n from kept_forms')).toEqual([{ n: 1_000 }])
+    expect(await database.current().query(`select * from kept_forms where token_hash in ('stale', 'old1000')`)).toEqual([])
+    expect(await database.current().query(`select page from kept_forms where page <> '/'`)).toEqual([{ page: '/memories?index' }])
+  })
+
+  it("keeps the translator's settings posted from a page with no segment in view, offered on that page", async () => {
+    const { project } = await readyProject(ownerId, 'settings.txt', 'One sentence.\nTwo sentences.')
+    const base = `/translate/${project.id}/${project.password}`
+    const params = { projectId: String(project.id), password: project.password }
+    const jar = await signedIn()
+    await database.current().query('delete from sessions')
+    const searched = `${base}?searchInSource=nowhere`
+    const fields: [string, string][] = [
+      ['intent', 'project-settings'],
+      ['updateMt', 'on'],
+      ['qaCheck', 'numbers'],
+    ]
+    const posted = await settle(() => translateAction({ request: postFrom(searched, base, fields, jar.header()), params, context }))
+    expect(posted.location).toBe(`/sign-in?redirectTo=${encodeURIComponent(searched)}`)
+    jar.take(posted.headers)
+    jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
+    const page = await settle<Root>(() => rootLoader({ request: get(searched, jar.header()), params: {}, context }))
+    expect(page.data.keptForm).toMatchObject({ action: base, fields })
+  })
+})
