@@ -1,4 +1,4 @@
-import { deleteAllFiles, expect, expectNoAxeViolations, firstAccount, hydrated, isNoJs, signIn, signOut, submitSignIn, test, uploadAndOpen } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, firstAccount, hydrated, isNoJs, signIn, signOutInAnotherTab, submitSignIn, test, uploadAndOpen } from './helpers'
 
 test.afterEach(async ({ page }) => deleteAllFiles(page))
 
@@ -76,10 +76,7 @@ test('a comment published when the session had ended comes back after signing in
   await page.getByRole('link', { name: 'Komentāri', exact: true }).click()
   const panel = page.getByRole('region', { name: '1. segmenta komentāri' })
   await panel.getByLabel('Komentārs 1. segmentam').fill('Vai "sentence" te ir pareizi?')
-  const elsewhere = await context.newPage()
-  await elsewhere.goto('/')
-  await signOut(elsewhere)
-  await elsewhere.close()
+  await signOutInAnotherTab(context)
 
   await panel.getByRole('button', { name: 'Publicēt', exact: true }).click()
   await expect(page).toHaveURL(/\/sign-in\?redirectTo=.*panel%3Dcomments$/)

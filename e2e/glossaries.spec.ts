@@ -14,7 +14,7 @@ import {
   hydrated,
   isNoJs,
   signIn,
-  signOut,
+  signOutInAnotherTab,
   submitSignIn,
   targetInput,
   test,
@@ -158,10 +158,7 @@ test('a term added when the session had ended comes back after signing in', asyn
   await page.getByText('Pievienot terminu glosārijam', { exact: true }).click()
   await page.getByLabel('Avota termins', { exact: true }).fill('lamp')
   await page.getByLabel('Mērķa termins', { exact: true }).fill('lampa')
-  const elsewhere = await context.newPage()
-  await elsewhere.goto('/')
-  await signOut(elsewhere)
-  await elsewhere.close()
+  await signOutInAnotherTab(context)
 
   await page.getByRole('button', { name: 'Pievienot terminu', exact: true }).click()
   await expect(page).toHaveURL(/\/sign-in\?redirectTo=/)

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test'
 
 /**
  * Playwright's test with one addition: a page that throws, or logs an error to the console (a script the
@@ -79,6 +79,14 @@ export async function signIn(page: Page, { path = '/', email = firstAccount.emai
 export async function signOut(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: lv.signOut, exact: true }).click()
   await expect(page).toHaveURL(/\/sign-in$/)
+}
+
+/** Signs out in another tab of the same browser: the page left open has no session any more. */
+export async function signOutInAnotherTab(context: BrowserContext) {
+  const elsewhere = await context.newPage()
+  await elsewhere.goto('/')
+  await signOut(elsewhere)
+  await elsewhere.close()
 }
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { deleteAllFiles, expect, expectNoAxeViolations, firstAccount, hydrated, isNoJs, signIn, signOut, submitSignIn, test, uploadAndOpen } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, firstAccount, hydrated, isNoJs, signIn, signOutInAnotherTab, submitSignIn, test, uploadAndOpen } from './helpers'
 
 /**
  * Translation memories (issue 5, UI): the memories page (create, rename, import a TMX and read its report,
@@ -82,10 +82,7 @@ test('a memory is created, renamed, filled from TMX, exported, locked and delete
 test('a memory made when the session had ended is offered again after signing in', async ({ page, context }, testInfo) => {
   await signIn(page, { path: '/memories' })
   await page.getByLabel('Nosaukums', { exact: true }).fill('E2E sesija')
-  const elsewhere = await context.newPage()
-  await elsewhere.goto('/')
-  await signOut(elsewhere)
-  await elsewhere.close()
+  await signOutInAnotherTab(context)
 
   await page.getByRole('button', { name: 'Izveidot', exact: true }).click()
   await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fmemories$/)

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, fillTarget, firstAccount, hydrated, isNoJs, lv, signIn, signOut, submitSignIn, targetInput, targetOf, test, uploadAndOpen } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, fillTarget, firstAccount, hydrated, isNoJs, lv, signIn, signOutInAnotherTab, submitSignIn, targetInput, targetOf, test, uploadAndOpen } from './helpers'
 
 test.afterEach(async ({ page }) => deleteAllFiles(page))
 
@@ -109,10 +109,7 @@ test('a translation typed while the session ended is kept through signing in aga
   await signIn(page)
   await uploadAndOpen(page, testInfo, 'sesija.txt', 'First sentence.\nSecond sentence.\n')
   await hydrated(page, testInfo)
-  const elsewhere = await context.newPage()
-  await elsewhere.goto('/')
-  await signOut(elsewhere)
-  await elsewhere.close()
+  await signOutInAnotherTab(context)
 
   await fillTarget(page, testInfo, 1, 'Pirmais teikums.')
   if (isNoJs(testInfo)) await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()

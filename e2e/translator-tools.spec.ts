@@ -8,7 +8,7 @@ import {
   hydrated,
   isNoJs,
   signIn,
-  signOut,
+  signOutInAnotherTab,
   submitSignIn,
   targetInput,
   targetOf,
@@ -102,10 +102,7 @@ test('settings saved when the session had ended come back after signing in', asy
   await page.getByText('Iestatījumi', { exact: true }).click()
   await page.getByLabel('Sūtīt manus tulkojumus mašīntulkošanas sistēmas uzlabošanai').check()
   await page.getByLabel('Garums', { exact: true }).uncheck()
-  const elsewhere = await context.newPage()
-  await elsewhere.goto('/')
-  await signOut(elsewhere)
-  await elsewhere.close()
+  await signOutInAnotherTab(context)
 
   await page.getByRole('button', { name: 'Saglabāt iestatījumus' }).click()
   await expect(page).toHaveURL(/\/sign-in\?redirectTo=/)
