@@ -26,9 +26,9 @@ export interface KeptForm {
 
 /**
  * Keeps a form posted without a session and returns its cookie and the page to return to after signing in (the
- * page it was sent from), or nothing for a form that is not kept: one with a file (which cannot be kept in a
- * cookie's stead), with a password, or larger than KEPT_FORM_MAX_BYTES. `form` is the request's form when the
- * caller has read it already.
+ * page it was sent from), or nothing for a form that is not kept: one with a file (an upload's bytes are not
+ * stored for a browser nobody is signed in on), with a password, or larger than KEPT_FORM_MAX_BYTES. `form` is the
+ * request's form when the caller has read it already.
  */
 export async function keepPostedForm(request: Request, form?: FormData): Promise<{ cookie: string; returnTo: string } | undefined> {
   const type = request.headers.get('Content-Type') ?? ''
