@@ -118,7 +118,7 @@ describe('a form posted after the session ended', () => {
     expect(await database.current().query(`select page from kept_forms where page <> '/'`)).toEqual([{ page: '/memories?index' }])
   })
 
-  it("keeps the translator's settings posted from a page with no segment in view, offered on that page", async () => {
+  it("keeps the translator's settings posted from a page with no segment in view, and its toolbar's forms, offered on that page", async () => {
     const { project } = await readyProject(ownerId, 'settings.txt', 'One sentence.\nTwo sentences.')
     const base = `/translate/${project.id}/${project.password}`
     const params = { projectId: String(project.id), password: project.password }
@@ -136,5 +136,19 @@ describe('a form posted after the session ended', () => {
     jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
     const page = await settle<Root>(() => rootLoader({ request: get(searched, jar.header()), params: {}, context }))
     expect(page.data.keptForm).toMatchObject({ action: base, fields })
+
+    // The toolbar's pretranslation the same way; the page it returns to is no value shown.
+    await database.current().query('delete from sessions')
+    const pretranslate: [string, string][] = [
+      ['back', searched],
+      ['intent', 'pretranslate-tm'],
+    ]
+    const asked = await settle(() => translateAction({ request: postFrom(searched, base, pretranslate, jar.header()), params, context }))
+    expect(asked.location).toBe(`/sign-in?redirectTo=${encodeURIComponent(searched)}`)
+    jar.take(asked.headers)
+    jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
+    const offered = await settle<Root>(() => rootLoader({ request: get(searched, jar.header()), params: {}, context }))
+    expect(offered.data.keptForm).toEqual({ action: base, fields: pretranslate, values: [] })
+    expect(await database.current().query('select count(*)::int as n from tasks where project_id = $1 and kind like $2', [project.id, 'pretranslat%'])).toEqual([{ n: 0 }])
   })
 })

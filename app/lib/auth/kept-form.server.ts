@@ -74,7 +74,7 @@ export async function takeKeptForm(request: Request): Promise<{ kept?: KeptForm;
 /** What the kept form holds, as the page lists it: the values typed or chosen, not the form's own ids and intent. */
 export function keptValues(kept: KeptForm): string[] {
   return kept.fields
-    .filter(([name, value]) => value.trim() !== '' && !/^(intent|id|redirectTo)$|Ids?$/.test(name))
+    .filter(([name, value]) => value.trim() !== '' && !/^(intent|id|back|redirectTo)$|Ids?$/.test(name))
     .map(([, value]) => (value.length > 80 ? `${value.slice(0, 79)}…` : value))
     .slice(0, 8)
 }

@@ -17,6 +17,9 @@ import { settingsFromForm, type PostedSettings } from './settings-form'
  */
 const keptCookie = createCookie('tulks_kept', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 24 * 60 * 60 })
 
+/** The translator's forms that hold no text of a segment: kept whole, to be sent again. */
+const WHOLE_FORMS = new Set(['pretranslate-tm', 'pretranslate-mt', 'save-mt-system'])
+
 /** How many kept texts a project holds at most: the newest stay. */
 const KEPT_PER_PROJECT = 20
 
@@ -67,9 +70,9 @@ export async function keepPostedText(request: Request, params: { projectId?: str
   const form = await formOf(request)
   const segmentId = rowId(form.get('segmentId'))
   const posted = postedText(form)
-  // The settings posted from a page with no segment in view (a search that matched none) have no editor to go back
-  // to: the page offers to send them again (kept-form.server.ts).
-  if (segmentId === undefined && posted?.kind === 'settings') return keepPostedForm(request, form)
+  // The toolbar's forms (pretranslation, the MT system), and the settings posted from a page with no segment in view
+  // (a search that matched none), have no editor to go back to: the page offers to send them again (kept-form.server.ts).
+  if (WHOLE_FORMS.has(String(form.get('intent'))) || (segmentId === undefined && posted?.kind === 'settings')) return keepPostedForm(request, form)
   if (projectId === undefined || !params.password || segmentId === undefined || !posted || posted.text.trim() === '') return undefined
   const { kind, text } = posted
   const token = newSecret()
