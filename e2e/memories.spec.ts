@@ -91,7 +91,7 @@ test('a memory made when the session had ended is offered again after signing in
   await hydrated(page, testInfo)
   await expect(page).toHaveURL(/\/memories$/)
   const kept = page.getByRole('region', { name: 'Jūsu nosūtītā veidlapa nav zudusi' })
-  await expect(kept).toContainText('Tajā ir: „E2E sesija”, „en”, „lv”')
+  await expect(kept).toContainText('Tajā ir: „E2E sesija”, „angļu”, „latviešu”')
   // Nothing was made while signed out.
   await expect(page.getByRole('button', { name: 'Pārdēvēt E2E sesija', exact: true })).toHaveCount(0)
   await expectNoAxeViolations(page, testInfo)

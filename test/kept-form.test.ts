@@ -36,7 +36,7 @@ function postFrom(page: string, path: string, fields: Record<string, string> | [
   return request
 }
 
-type Root = { keptForm?: { action: string; fields: [string, string][]; values: string[] }; flash?: { key: string } }
+type Root = { keptForm?: { action: string; fields: [string, string][]; values: [string, string][] }; flash?: { key: string } }
 
 const memory = { intent: 'create', name: 'Medicīna', sourceLang: 'en', targetLang: 'lv' }
 
@@ -69,7 +69,11 @@ describe('a form posted after the session ended', () => {
         ['sourceLang', 'en'],
         ['targetLang', 'lv'],
       ],
-      values: ['Medicīna', 'en', 'lv'],
+      values: [
+        ['name', 'Medicīna'],
+        ['sourceLang', 'en'],
+        ['targetLang', 'lv'],
+      ],
     })
     jar.take(page.headers)
     expect(jar.has('tulks_kept_form')).toBe(false)

@@ -71,11 +71,11 @@ export async function takeKeptForm(request: Request): Promise<{ kept?: KeptForm;
   return { kept: { action: row.action, fields: [...new URLSearchParams(row.fields)] }, clear: await keptFormCookie.serialize('', { maxAge: 0 }) }
 }
 
-/** What the kept form holds, as the page lists it: the values typed or chosen, not the form's own ids and intent. */
-export function keptValues(kept: KeptForm): string[] {
+/** What the kept form holds, as the page lists it: the fields typed or chosen, not the form's own ids and intent. */
+export function keptValues(kept: KeptForm): [string, string][] {
   return kept.fields
     .filter(([name, value]) => value.trim() !== '' && !/^(intent|id|back|redirectTo)$|Ids?$/.test(name))
-    .map(([, value]) => (value.length > 80 ? `${value.slice(0, 79)}…` : value))
+    .map(([name, value]): [string, string] => [name, value.length > 80 ? `${value.slice(0, 79)}…` : value])
     .slice(0, 8)
 }
 
