@@ -134,11 +134,15 @@ describe('a form posted after the session ended', () => {
       ['updateMt', 'on'],
       ['qaCheck', 'numbers'],
     ]
-    const posted = await settle(() => translateAction({ request: postFrom(searched, base, fields, jar.header()), params, context }))
-    expect(posted.location).toBe(`/sign-in?redirectTo=${encodeURIComponent(searched)}`)
-    jar.take(posted.headers)
-    jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
-    const page = await settle<Root>(() => rootLoader({ request: get(searched, jar.header()), params: {}, context }))
+    // Posted from the searched page without a session, then signed in again: that page as the root loader gives it.
+    const sentSignedOut = async (sent: [string, string][]) => {
+      const posted = await settle(() => translateAction({ request: postFrom(searched, base, sent, jar.header()), params, context }))
+      expect(posted.location).toBe(`/sign-in?redirectTo=${encodeURIComponent(searched)}`)
+      jar.take(posted.headers)
+      jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
+      return settle<Root>(() => rootLoader({ request: get(searched, jar.header()), params: {}, context }))
+    }
+    const page = await sentSignedOut(fields)
     expect(page.data.keptForm).toMatchObject({ action: base, fields })
 
     // The toolbar's pretranslation the same way; the page it returns to is no value shown.
@@ -147,11 +151,7 @@ describe('a form posted after the session ended', () => {
       ['back', searched],
       ['intent', 'pretranslate-tm'],
     ]
-    const asked = await settle(() => translateAction({ request: postFrom(searched, base, pretranslate, jar.header()), params, context }))
-    expect(asked.location).toBe(`/sign-in?redirectTo=${encodeURIComponent(searched)}`)
-    jar.take(asked.headers)
-    jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
-    const offered = await settle<Root>(() => rootLoader({ request: get(searched, jar.header()), params: {}, context }))
+    const offered = await sentSignedOut(pretranslate)
     expect(offered.data.keptForm).toEqual({ action: base, fields: pretranslate, values: [] })
     expect(await database.current().query('select count(*)::int as n from tasks where project_id = $1 and kind like $2', [project.id, 'pretranslat%'])).toEqual([{ n: 0 }])
   })

@@ -10,7 +10,7 @@ export function KeptFormNotice({ kept }: { kept: { action: string; fields: [stri
   // A language chosen (a memory's or glossary's pair) is named as its picker names it.
   const shown = kept.values.map(([name, value]) => (name.endsWith('Lang') ? t(`files:languages.${value}`, { defaultValue: value }) : value))
   return (
-    <section className="kept-form" aria-labelledby="kept-form-title">
+    <section className="flash kept-form" aria-labelledby="kept-form-title">
       <h2 id="kept-form-title">{t('keptForm.title')}</h2>
       <p>{t('keptForm.text')}</p>
       {shown.length > 0 ? (

@@ -59,9 +59,7 @@ export async function keepPostedForm(request: Request, form?: FormData): Promise
  * A cookie for another page stays until that page is opened or the day is out.
  */
 export async function takeKeptForm(request: Request): Promise<{ kept?: KeptForm; clear?: string }> {
-  const cookies = request.headers.get('Cookie')
-  if (!cookies?.includes('tulks_kept_form=')) return {}
-  const token: unknown = await keptFormCookie.parse(cookies)
+  const token: unknown = await keptFormCookie.parse(request.headers.get('Cookie'))
   if (typeof token !== 'string' || token === '') return {}
   const [row] = await db().query<{ action: string; fields: string }>(
     `delete from kept_forms where token_hash = $1 and page = $2 and kept_at > now() - interval '1 day' returning action, fields`,
