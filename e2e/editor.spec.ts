@@ -251,3 +251,28 @@ test('a selection across chips is edited without losing them', async ({ page }) 
   await expect(value(page)).toHaveText(/^[^<]*Z[^<]*<g1>[^<]*<\/g1>[^<]*$/)
   expect(await harness(page, () => window.harness.invalid)).toBe(0)
 })
+
+test('is as tall as its text: it grows a line at a time, shrinks back, and follows a narrower window', async ({ page }) => {
+  await open(page, { source: 'Click here', target: 'Spied' })
+  const box = editor(page)
+  // How far the content reaches below the editor's bottom edge (none of it may be cut off), and its height.
+  const measure = () =>
+    box.evaluate((element) => {
+      const last = element.querySelector('[data-span]:last-of-type')!.getBoundingClientRect()
+      const outer = element.getBoundingClientRect()
+      return { height: outer.height, overflow: last.bottom - outer.bottom }
+    })
+  const short = await measure()
+  await caretAt(page, 0, 5)
+  await page.keyboard.type(' un vēl viens garš teikums'.repeat(12))
+  const long = await measure()
+  expect(long.height).toBeGreaterThan(short.height * 2)
+  expect(long.overflow).toBeLessThanOrEqual(0)
+  await page.setViewportSize({ width: 500, height: 800 })
+  await expect.poll(async () => (await measure()).height).toBeGreaterThan(long.height)
+  expect((await measure()).overflow).toBeLessThanOrEqual(0)
+  await page.keyboard.press('Control+a')
+  await page.keyboard.press('Backspace')
+  await expect(value(page)).toHaveText('')
+  await expect.poll(async () => (await measure()).height).toBe(short.height)
+})

@@ -41,7 +41,7 @@ describe('TaggedText on the server', () => {
 describe('TagEditor on the server', () => {
   it('renders the named, empty container (the browser builds the spans)', () => {
     expect(render(<TagEditor value="a<x1/>" source="<x1/>" label="Translation of segment 1" lang="lv" />)).toBe(
-      '<div role="textbox" aria-multiline="false" aria-label="Translation of segment 1" lang="lv" class="tag-editor" tabindex="-1"></div>',
+      '<div role="textbox" aria-multiline="false" aria-label="Translation of segment 1" lang="lv" class="tag-editor" tabindex="-1"><div class="tag-editor-text"></div></div>',
     )
   })
 })
