@@ -5,6 +5,7 @@ import { unitKeys } from '~/lib/tm/index-keys'
 import { createMemory } from '~/lib/tm/memories.server'
 import type { TmUnit } from '~/lib/tm/tmx'
 import { runTmxImport, tmxImportHandlers } from '~/lib/tm/tmx-import.server'
+import { setTmxPrepareEntry } from '~/lib/tm/tmx-prepare.server'
 import { writeTmx } from '~/lib/tm/tmx-write'
 import { tokenize } from '~/lib/tm/tokens'
 import { importUnits, importBatchSize, undoImport, writeUnit } from '~/lib/tm/units.server'
@@ -81,6 +82,26 @@ describe('a TMX import in one pass', () => {
     await runTmxImport(importId)
     expect(await importRow(importId)).toMatchObject({ status: 'done', undo: 0, report: expect.not.objectContaining({ error: expect.anything() }) })
     expect(await memoryState(memory.id)).toHaveLength(1_200)
+  })
+
+  it('starts a prepare thread on PostgreSQL only for an upload of the set size or more', async () => {
+    const memory = await createMemory(owner, { name: 'Sizes', ...PAIR })
+    const small = await storedImport(memory.id, await tmxText(many(10)))
+    const large = await storedImport(memory.id, await tmxText(many(1_000, 10)))
+    // A thread that cannot start: an import that asks for one fails.
+    setTmxPrepareEntry(new URL('./fixtures/no-such-thread.mjs', import.meta.url), 20_000)
+    try {
+      await runTmxImport(small)
+      expect(await importRow(small)).toMatchObject({ status: 'done' })
+      if (db().kind === 'postgres') await expect(runTmxImport(large)).rejects.toThrow()
+      else {
+        // PGlite prepares every import in the task's thread.
+        await runTmxImport(large)
+        expect(await importRow(large)).toMatchObject({ status: 'done' })
+      }
+    } finally {
+      setTmxPrepareEntry(undefined)
+    }
   })
 
   it('leaves the memory as it was when the file breaks half-way: units, texts, times and the copies', async () => {

@@ -163,11 +163,14 @@ interface ImportTask {
   sourceLang: string
   targetLang: string
   report: StoredReport | null
+  /** The stored upload's size in bytes. */
+  fileSize: number
 }
 
 async function importToRun(importId: number): Promise<ImportTask | undefined> {
   const [row] = await db().query<ImportTask>(
-    `select i.id, i.memory_id as "memoryId", m.source_lang as "sourceLang", m.target_lang as "targetLang", i.report
+    `select i.id, i.memory_id as "memoryId", m.source_lang as "sourceLang", m.target_lang as "targetLang", i.report,
+            coalesce(i.file_size, 0)::float8 as "fileSize"
        from tmx_imports i join memories m on m.id = i.memory_id where i.id = $1`,
     [importId],
   )
@@ -239,7 +242,7 @@ export async function runTmxImport(importId: number): Promise<void> {
       read.bytes,
     ])
   }
-  const report = await writeUnits(job.memoryId, storedUpload(job.id, read), pair, onProgress, job.id)
+  const report = await writeUnits(job.memoryId, storedUpload(job.id, read), job.fileSize, pair, onProgress, job.id)
   if (report.error) return undoAndFail(job.id, report)
   await finish(job.id, 'done', report)
 }
@@ -253,16 +256,18 @@ async function undoAndFail(importId: number, report: StoredReport): Promise<void
 
 /**
  * Reads the upload and writes its units, returning the reader's report: on PostgreSQL with the reading, tokenizing
- * and hashing in a prepare thread (tmx-prepare.server.ts) when the app runs from its build, else in this thread.
+ * and hashing in a prepare thread (tmx-prepare.server.ts) when the app runs from its build and the upload is not
+ * small, else in this thread.
  */
 async function writeUnits(
   memoryId: number,
   upload: AsyncIterable<Uint8Array>,
+  uploadBytes: number,
   pair: LanguagePair,
   onProgress: (unitsRead: number) => Promise<void>,
   importId: number,
 ): Promise<ImportReport> {
-  const threadEntry = tmxPrepareEntry()
+  const threadEntry = tmxPrepareEntry(uploadBytes)
   if (threadEntry && db().kind === 'postgres') {
     const outcome: { report?: ImportReport } = {}
     await writePreparedBatches(memoryId, preparedInThread(threadEntry, upload, pair, outcome), onProgress, importId)
