@@ -36,7 +36,8 @@ interface Workplace {
 const RESUMED_WITHIN_MS = 360_000
 
 async function workplace(): Promise<Workplace> {
-  const lease = { TASK_LEASE_SECONDS: '2', WORKER_POLL_MS: '200' }
+  // Every TMX import through the prepare thread (on PostgreSQL), however small: the kill lands there too.
+  const lease = { TASK_LEASE_SECONDS: '2', WORKER_POLL_MS: '200', TMX_PREPARE_THREAD_MB: '0' }
   if (engine() === 'pglite') {
     let server = await startServer({ ...durable.env, ...lease }, 3942)
     const cookie = await signIn(server.origin, durable.email, PASSWORD)

@@ -106,7 +106,7 @@ export async function bootWorkerProcess(options: BootOptions): Promise<Env> {
   // Beside web instances on one machine, background work takes the CPU they leave (on a machine of its own this
   // changes nothing): the same niceness as the task thread of `npm start`.
   lowerProcessPriority(BACKGROUND_NICENESS)
-  setTmxPrepareEntry(options.threadEntry)
+  setTmxPrepareEntry(options.threadEntry, env.TMX_PREPARE_THREAD_MB * 1024 * 1024)
   processWorker = startWorker({ handlers: allTaskHandlers, leaseMs: env.TASK_LEASE_SECONDS * 1000, pollMs: env.WORKER_POLL_MS })
   startHousekeeping()
   return env

@@ -85,6 +85,11 @@ export const envSchema = z.object({
   WORKER: booleanFlag.default('true'),
   WORKER_POLL_MS: positiveInt(1000),
   TASK_LEASE_SECONDS: positiveInt(60),
+  TMX_PREPARE_THREAD_MB: z.coerce
+    .number({ invalid_type_error: 'expected a whole number' })
+    .int('expected a whole number')
+    .min(0, 'expected 0 or more')
+    .default(16),
   APERTIUM_URL: serviceUrl,
   TILDE_MT_URL: serviceUrl,
   TILDE_MT_CLIENT_ID: z.string().optional(),

@@ -28,11 +28,11 @@ export async function startTaskThread(entry: URL, database: ThreadDatabase, onCr
 /** The thread's side. */
 export async function runTaskThread(data: { database: ThreadDatabase; threadEntry: string }): Promise<void> {
   lowerThreadPriority(BACKGROUND_NICENESS)
+  const env = getEnv()
   // A TMX import on PostgreSQL starts its prepare thread from the same module.
-  setTmxPrepareEntry(new URL(data.threadEntry))
+  setTmxPrepareEntry(new URL(data.threadEntry), env.TMX_PREPARE_THREAD_MB * 1024 * 1024)
   const database = await openThreadDatabase(data.database)
   setDatabase(database)
-  const env = getEnv()
   const worker = startWorker({ handlers: allTaskHandlers, leaseMs: env.TASK_LEASE_SECONDS * 1000, pollMs: env.WORKER_POLL_MS })
   const stopHousekeeping = startHousekeeping()
   serveThread(

@@ -26,20 +26,15 @@ export interface PrepareThreadData {
 
 const BATCHES_AHEAD = 2
 
-/**
- * Uploads smaller than this are prepared in the task's own thread: a prepare thread loads the whole built app before
- * it reads a byte (0.5–0.6 s on a 2-core EPYC), about what the thread saves on an import of 40,000 units (16 MB of
- * TMX) at a quarter of the import's time.
- */
-export const PREPARE_THREAD_FROM_BYTES = 16 * 1024 * 1024
-
 let entry: { url: URL; fromBytes: number } | undefined
 
 /**
  * The module a prepare thread starts with (thread.mjs, or a benchmark's bundle), and the upload size from which an
- * import uses one; unset, imports prepare inline.
+ * import uses one (TMX_PREPARE_THREAD_MB, 16 by default: the thread loads the whole built app before it reads a byte,
+ * 0.5–0.6 s on a 2-core EPYC, about what it saves on an import of 40,000 units, 16 MB of TMX, at a quarter of the
+ * import's time); unset, imports prepare inline.
  */
-export function setTmxPrepareEntry(url: URL | undefined, fromBytes = PREPARE_THREAD_FROM_BYTES): void {
+export function setTmxPrepareEntry(url: URL | undefined, fromBytes = 0): void {
   entry = url && { url, fromBytes }
 }
 
