@@ -100,6 +100,96 @@ test('a dozen short segments are in view at 1280×800, and the active one always
 })
 
 /**
+ * Issue 19 point 11: with JavaScript a confirm goes on to the next segment at once and is posted behind it
+ * (confirm-ahead.ts). Here the confirms reach the server only when the test lets them: confirms made before it
+ * answers are all kept, posted in order, and the caret never goes back; what is typed meanwhile stays, even once a
+ * draft of it was saved and comes back with the page's data. Without JavaScript each confirm is a page of its own,
+ * with the same outcome.
+ */
+test('a confirm goes on at once; confirms quicker than the server are all kept, in order', async ({ page }, testInfo) => {
+  const noJs = isNoJs(testInfo)
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'uzreiz.txt', 'One.\nTwo.\nThree.\nFour.\nFive.\n')
+  await hydrated(page, testInfo)
+  const posted: string[] = []
+  let release = () => {}
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/translate\/.*\.data/, async (route) => {
+    const form = route.request().method() === 'POST' ? new URLSearchParams(route.request().postData() ?? '') : undefined
+    if (form?.get('intent') === 'confirm') {
+      posted.push(form.get('target') ?? '')
+      await gate
+    }
+    await route.continue()
+  })
+  const rowOf = (source: string) => page.getByRole('row').filter({ hasText: source })
+  const panel = page.locator('.assistant-panel')
+  const confirm = async (number: number, text: string) => {
+    await fillTarget(page, testInfo, number, text)
+    if (noJs) await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+    else await page.keyboard.press('Control+Enter')
+    // With JavaScript, before the server has even seen the confirm.
+    await expect(targetInput(page, testInfo, number + 1)).toBeFocused({ timeout: noJs ? 5_000 : 1_000 })
+  }
+
+  await confirm(1, 'Viens.')
+  await expect(rowOf('One.')).toContainText('Apstiprināts')
+  await expect(rowOf('One.')).toContainText('Viens.')
+  if (!noJs) {
+    // The panel still shows the confirmed segment's suggestions and comments: inert until the next one's come.
+    await expect(panel).toHaveAttribute('inert', '')
+    await expect(panel).toHaveAttribute('aria-busy', 'true')
+    await expectNoAxeViolations(page, testInfo)
+  }
+  await confirm(2, 'Divi.')
+  await confirm(3, 'Trīs.')
+  const drafted = noJs
+    ? undefined
+    : page.waitForResponse((response) => response.request().method() === 'POST' && new URLSearchParams(response.request().postData() ?? '').get('intent') === 'save-draft')
+  await targetInput(page, testInfo, 4).pressSequentially('Četri')
+  await drafted
+  await targetInput(page, testInfo, 4).pressSequentially(' un')
+  release()
+
+  await expect(page.locator('.flash-region')).toHaveText('3. segments apstiprināts.', { timeout: 15_000 })
+  await expect(page).toHaveURL(/segment=/)
+  await expect(panel).not.toHaveAttribute('inert')
+  await expect(targetInput(page, testInfo, 4)).toBeFocused()
+  await expectTarget(page, testInfo, 4, 'Četri un')
+  if (!noJs) expect(posted).toEqual(['Viens.', 'Divi.', 'Trīs.'])
+  await expectNoAxeViolations(page, testInfo)
+
+  await page.unroute(/\/translate\/.*\.data/)
+  await page.reload()
+  for (const [source, target] of [['One.', 'Viens.'], ['Two.', 'Divi.'], ['Three.', 'Trīs.']]) {
+    await expect(rowOf(source!)).toContainText('Apstiprināts')
+    await expect(rowOf(source!)).toContainText(target!)
+  }
+  if (noJs) return
+
+  // Gone to another segment while a confirm waits for the server: the page stays there, and the confirm is kept.
+  let answer = () => {}
+  const held = new Promise<void>((resolve) => (answer = resolve))
+  await page.route(/\/translate\/.*\.data/, async (route) => {
+    if (new URLSearchParams(route.request().postData() ?? '').get('intent') === 'confirm') await held
+    await route.continue()
+  })
+  await hydrated(page, testInfo)
+  await confirm(4, 'Četri.')
+  await page.getByRole('button', { name: 'Rediģēt 2. segmentu', exact: true }).click()
+  await expect(targetInput(page, testInfo, 2)).toBeFocused()
+  const confirmed = page.waitForResponse((response) => new URLSearchParams(response.request().postData() ?? '').get('intent') === 'confirm')
+  answer()
+  await confirmed
+  await page.waitForLoadState('networkidle')
+  await expect(targetInput(page, testInfo, 2)).toBeFocused()
+  await expect(panel).not.toHaveAttribute('inert')
+  await page.reload()
+  await expect(rowOf('Four.')).toContainText('Apstiprināts')
+  await expect(rowOf('Four.')).toContainText('Četri.')
+})
+
+/**
  * "Bad input … expired sessions … loses nothing": the session ends while a translation is being typed (here the
  * translator signs out in another tab). Saving it sends them to sign in, saying the text is kept; signing in brings
  * them back to the segment with the text in the editor, which they confirm — with JavaScript (whose background

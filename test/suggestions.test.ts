@@ -135,6 +135,43 @@ describe('write-back (issue 5)', () => {
       await db().query('drop function refuse_units()')
     }
   })
+
+  /** The flash a response sets for the next page (the message it shows once). */
+  async function flashOf(answer: { headers: Headers }) {
+    const flash = answer.headers.getSetCookie().find((line) => line.startsWith('tulks_flash='))
+    const { takeFlash } = await import('~/lib/http/flash.server')
+    return flash && (await takeFlash(new Request('http://localhost:3000/', { headers: { Cookie: flash.split(';')[0]! } }))).flash
+  }
+
+  it("a confirm posted by the page's script (confirm-ahead.ts) answers with the segment to go on to and the next page's message", async () => {
+    const answer = await act({ intent: 'confirm', segmentId: String(ids[2]), target: 'Aizveriet logu.', respond: 'data' })
+    expect(answer.status).toBe(200)
+    expect(answer.data).toMatchObject({ ok: true, next: ids[3] })
+    expect(await flashOf(answer)).toEqual({ kind: 'success', key: 'translate:confirmed', values: { number: 3 } })
+    expect(await segment(ids[2]!)).toMatchObject({ target: 'Aizveriet logu.', status: 'TRANSLATED' })
+    const [job] = await db().query<{ last: number }>('select last_segment_id as last from jobs where project_id = $1', [project.id])
+    expect(job!.last).toBe(ids[3])
+    // A background draft save still answers with data alone, and stays where it is.
+    const draft = await act({ intent: 'save-draft', segmentId: String(ids[2]), target: 'Aizveriet logu!', respond: 'data' })
+    expect(draft.data).toMatchObject({ ok: true })
+    expect(draft.data).not.toHaveProperty('next')
+    expect(await flashOf(draft)).toBeUndefined()
+  })
+
+  it('a refused confirm posted by the script answers with its error, and the message waits for the segment it returns to', async () => {
+    await db().query(`create function refuse_units() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`)
+    await db().query('create trigger refuse_units before insert or update on tm_units for each row execute function refuse_units()')
+    try {
+      const answer = await act({ intent: 'confirm', segmentId: String(ids[3]), target: 'Izdrukājiet pārskatu.', respond: 'data' })
+      expect(answer.status).toBe(503)
+      expect(answer.data).toEqual({ ok: false, error: 'suggestions:errors.writeBack' })
+      expect(await flashOf(answer)).toEqual({ kind: 'error', key: 'suggestions:errors.writeBack' })
+      expect(await segment(ids[3]!)).toMatchObject({ status: 'DRAFT' })
+    } finally {
+      await db().query('drop trigger refuse_units on tm_units')
+      await db().query('drop function refuse_units()')
+    }
+  })
 })
 
 describe('suggestions (issue 5 fuzzy matches)', () => {

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useFetcher, useLoaderData, useRevalidator, type ShouldRevalidateFunction } from '@remix-run/react'
-import { memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, Suspense, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TagEditor, UnusedTags, type TagEditorHandle } from '~/components/editor/tag-editor'
 import type { UnusedTag } from '~/components/editor/editor-model'
 import { TaggedText, type TextMark } from '~/components/editor/tagged-text'
 import { AssistantPanel } from '~/components/translator/assistant-panel'
 import { CommentsIcon, CommentsPanel } from '~/components/translator/comments-panel'
+import { ConfirmAheadContext, useConfirmAhead } from '~/components/translator/confirm-ahead'
 import { hotkeyButton } from '~/components/translator/hotkeys'
 import { SearchBar } from '~/components/translator/search-bar'
 import { SEGMENT_FORM, Toolbar } from '~/components/translator/toolbar'
@@ -279,6 +280,7 @@ export default function Translate() {
  */
 const Translator = memo(function Translator({ loaded, answer }: { loaded: Loaded; answer: ReturnType<typeof useActionData<typeof action>> }) {
   const { t } = useTranslation('translate')
+  const body = useRef<HTMLDivElement>(null)
   const here = placeHref(loaded.base, {
     ...loaded.place,
     segment: loaded.activeId,
@@ -314,8 +316,8 @@ const Translator = memo(function Translator({ loaded, answer }: { loaded: Loaded
         </p>
       ) : null}
       <SearchBar base={loaded.base} search={loaded.place.search} panel={loaded.place.panel} matches={loaded.matches} />
-      <div className="translator-body">
-        <SegmentList loaded={loaded} />
+      <div className="translator-body" ref={body}>
+        <SegmentList loaded={loaded} scope={body} />
         <Suspense fallback={null}>
         <AssistantPanel
           base={loaded.base}
@@ -408,41 +410,63 @@ function AnalysingWait({ name, pretranslating, done, total }: { name: string; pr
   )
 }
 
-function SegmentList({ loaded }: { loaded: Loaded }) {
+function SegmentList({ loaded, scope }: { loaded: Loaded; scope: React.RefObject<HTMLElement> }) {
   const { t } = useTranslation('translate')
   const more = useMoreSegments(loaded)
+  const ahead = useConfirmAhead({
+    loaded,
+    rows: more.segments,
+    action: loaded.base,
+    href: (segment) => placeHref(loaded.base, { ...loaded.place, segment }),
+    scope,
+  })
+  const activeId = ahead.ahead?.activeId ?? loaded.activeId
+  // The segment gone on to stays in view when the page's data comes (the rows around it are the new window's).
+  useLayoutEffect(() => {
+    const row = activeId ? document.getElementById(`s${activeId}`) : null
+    if (row?.contains(document.activeElement)) row.scrollIntoView({ block: 'nearest' })
+  }, [loaded, activeId])
   const earlier = more.segments[0]
   const later = more.segments.at(-1)
   return (
-    <div className="segment-list" ref={more.container}>
-      {more.hasBefore && earlier ? (
-        <p ref={more.topEdge}>
-          <Link to={placeHref(loaded.base, { ...loaded.place, segment: earlier.id })}>{t('earlier')}</Link>
-        </p>
-      ) : null}
-      {more.segments.length === 0 ? <p>{t('search.none')}</p> : null}
-      <table className="segment-table">
-        <caption className="visually-hidden">{t('segments')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('number')}</th>
-            <th scope="col">{t('source')}</th>
-            <th scope="col">{t('target')}</th>
-            <th scope="col">{t('tools')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {more.segments.map((segment) => (
-            <SegmentRow key={segment.id} segment={segment} number={segment.label} active={segment.id === loaded.activeId} loaded={loaded} />
-          ))}
-        </tbody>
-      </table>
-      {more.hasAfter && later ? (
-        <p ref={more.bottomEdge}>
-          <Link to={placeHref(loaded.base, { ...loaded.place, segment: later.id })}>{t('later')}</Link>
-        </p>
-      ) : null}
-    </div>
+    <ConfirmAheadContext.Provider value={ahead.confirm}>
+      <div className="segment-list" ref={more.container}>
+        {more.hasBefore && earlier ? (
+          <p ref={more.topEdge}>
+            <Link to={placeHref(loaded.base, { ...loaded.place, segment: earlier.id })}>{t('earlier')}</Link>
+          </p>
+        ) : null}
+        {more.segments.length === 0 ? <p>{t('search.none')}</p> : null}
+        <table className="segment-table">
+          <caption className="visually-hidden">{t('segments')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('number')}</th>
+              <th scope="col">{t('source')}</th>
+              <th scope="col">{t('target')}</th>
+              <th scope="col">{t('tools')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ahead.rows.map((segment) => (
+              <SegmentRow
+                key={segment.id}
+                segment={segment}
+                number={segment.label}
+                active={segment.id === activeId}
+                startedAt={segment.id === ahead.ahead?.activeId ? ahead.ahead.startedAt : undefined}
+                loaded={loaded}
+              />
+            ))}
+          </tbody>
+        </table>
+        {more.hasAfter && later ? (
+          <p ref={more.bottomEdge}>
+            <Link to={placeHref(loaded.base, { ...loaded.place, segment: later.id })}>{t('later')}</Link>
+          </p>
+        ) : null}
+      </div>
+    </ConfirmAheadContext.Provider>
   )
 }
 
@@ -521,6 +545,8 @@ interface SegmentRowProps {
   segment: MarkedSegment
   number: string
   active: boolean
+  /** Set on the segment a confirm went ahead to (confirm-ahead.ts), until the page's data comes: its clock's start. */
+  startedAt?: number
   loaded: Loaded
 }
 
@@ -528,7 +554,7 @@ interface SegmentRowProps {
  * A row renders again only when what it shows changed (see Translator; sameRow): after a confirm the page's data is
  * all new, but most rows of the window are the same. The active row's parts follow the draft save.
  */
-const SegmentRow = memo(function SegmentRow({ segment, number, active, loaded }: SegmentRowProps) {
+const SegmentRow = memo(function SegmentRow({ segment, number, active, startedAt, loaded }: SegmentRowProps) {
   const { t } = useTranslation('translate')
   return (
     <tr id={`s${segment.id}`} className={active ? 'segment-active' : undefined}>
@@ -555,7 +581,7 @@ const SegmentRow = memo(function SegmentRow({ segment, number, active, loaded }:
       <td lang={loaded.targetLang} className="segment-target">
         {active ? (
           <>
-            <SegmentForm segment={segment} number={number} loaded={loaded} />
+            <SegmentForm segment={segment} number={number} startedAt={startedAt} loaded={loaded} />
             <QaList warnings={segment.warnings} report={loaded.qaReport} />
           </>
         ) : segment.target ? (
@@ -573,7 +599,7 @@ const SegmentRow = memo(function SegmentRow({ segment, number, active, loaded }:
 
 /** An inactive row shows its segment, its languages and its comments icon; the active one the whole page's data. */
 function sameRow(before: SegmentRowProps, after: SegmentRowProps): boolean {
-  if (before.active !== after.active || before.number !== after.number) return false
+  if (before.active !== after.active || before.number !== after.number || before.startedAt !== after.startedAt) return false
   if (before.active) return before.segment === after.segment && before.loaded === after.loaded
   if (before.loaded === after.loaded) return before.segment === after.segment
   const id = after.segment.id
@@ -621,13 +647,20 @@ function SegmentTools({ segment, status, manual }: { segment: SegmentView; statu
   )
 }
 
-function SegmentForm({ segment, number, loaded }: { segment: SegmentView; number: string; loaded: Loaded }) {
+function SegmentForm({ segment, number, startedAt, loaded }: { segment: SegmentView; number: string; startedAt?: number; loaded: Loaded }) {
   const { t } = useTranslation('translate')
   const draft = useDraft(segment.id)
   const form = useRef<HTMLFormElement>(null)
-  const reference = useEditingClock(loaded.renderedAt)
+  const reference = useEditingClock(startedAt ?? loaded.renderedAt)
+  const confirmAhead = useContext(ConfirmAheadContext)
   const timer = useRef<ReturnType<typeof setTimeout>>()
   useEffect(() => () => clearTimeout(timer.current), [])
+  // The editor starts again (its key) when the stored text changes for another reason than this form's own draft
+  // saves: copy source, clear. Its own draft coming back with the page's data (after a confirm went ahead to this
+  // segment, or a comment was posted) leaves the editor as it is, with what was typed since, its caret and undo.
+  const drafted = useRef<string | undefined>(undefined)
+  const stored = useRef(segment.target ?? '')
+  if ((segment.target ?? '') !== drafted.current) stored.current = segment.target ?? ''
   // SPEC §9 editor input debounce 500 ms: typing saves a draft in the background (with JavaScript).
   const saveDraftSoon = () => {
     clearTimeout(timer.current)
@@ -637,13 +670,14 @@ function SegmentForm({ segment, number, loaded }: { segment: SegmentView; number
       body.set('intent', 'save-draft')
       body.set('respond', 'data')
       body.set('renderedAt', String(reference.take()))
+      drafted.current = String(body.get('target') ?? '')
       draft.submit(body, { method: 'post', action: loaded.base })
     }, 500)
   }
   const { search, panel } = loaded.place
   // A text kept while the translator signed in again (the loader gives it only for the active segment, this one):
   // shown in the editor and, with JavaScript, saved as a draft at once, as typing it would have been.
-  const kept = loaded.kept?.kind === 'target' ? loaded.kept.text : undefined
+  const kept = loaded.kept?.kind === 'target' && segment.id === loaded.activeId ? loaded.kept.text : undefined
   useEffect(() => {
     if (kept !== undefined) saveDraftSoon()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once for the kept text; saveDraftSoon reads the form as it is then
@@ -655,9 +689,13 @@ function SegmentForm({ segment, number, loaded }: { segment: SegmentView; number
       id={SEGMENT_FORM}
       ref={form}
       className="segment-form"
-      onSubmit={() => {
+      onSubmit={(event) => {
         clearTimeout(timer.current)
-        reference.stamp()
+        const now = reference.stamp()
+        // A confirm goes on to the next segment at once and is posted behind it (confirm-ahead.ts).
+        const submitter = (event.nativeEvent as SubmitEvent).submitter
+        const confirming = submitter?.getAttribute('name') === 'intent' && submitter.getAttribute('value') === 'confirm'
+        if (confirming && confirmAhead(event.currentTarget, segment.id, now)) event.preventDefault()
       }}
     >
       <input type="hidden" name="segmentId" value={segment.id} />
@@ -669,7 +707,7 @@ function SegmentForm({ segment, number, loaded }: { segment: SegmentView; number
       {panel !== 'translations' ? <input type="hidden" name="panel" value={panel} /> : null}
       {kept !== undefined ? <InfoNote>{t('keptText')}</InfoNote> : null}
       <TargetField
-        key={`${segment.id}:${kept ?? segment.target ?? ''}`}
+        key={`${segment.id}:${kept ?? stored.current}`}
         segment={kept === undefined ? segment : { ...segment, target: kept }}
         number={number}
         loaded={loaded}
@@ -730,13 +768,17 @@ function TargetField({ segment, number, loaded, onEdit }: { segment: SegmentView
   useEffect(() => {
     if (hydrated) editor.current?.focus()
   }, [hydrated])
+  // The page's terms and suggestions are its active segment's: none for a segment a confirm went ahead to, until they come.
+  const own = segment.id === loaded.activeId
   const completionSources = useMemo(
     () => ({
-      terms: loaded.activeTerms.flatMap((concept) => concept.target.filter((term) => !isAvoided(term.status)).map((term) => term.text)),
-      suggestions: [loaded.suggestions[0]?.target, loaded.mt.suggestion?.ok ? loaded.mt.suggestion.target : undefined].filter((text) => text !== undefined),
+      terms: own ? loaded.activeTerms.flatMap((concept) => concept.target.filter((term) => !isAvoided(term.status)).map((term) => term.text)) : [],
+      suggestions: own
+        ? [loaded.suggestions[0]?.target, loaded.mt.suggestion?.ok ? loaded.mt.suggestion.target : undefined].filter((text) => text !== undefined)
+        : [],
       language: loaded.targetLang,
     }),
-    [loaded.activeTerms, loaded.suggestions, loaded.mt.suggestion, loaded.targetLang],
+    [own, loaded.activeTerms, loaded.suggestions, loaded.mt.suggestion, loaded.targetLang],
   )
   const autocomplete = useAutocomplete(editor, completionSources)
   useEffect(
@@ -827,9 +869,10 @@ function useEditingClock(renderedAt: number) {
   return {
     input,
     take,
-    /** Before a form submission: the hidden field carries the reference the last background save left. */
-    stamp() {
+    /** Before a form submission: the hidden field carries the reference the last background save left. Returns now, as the next reference. */
+    stamp(): number {
       if (input.current) input.current.value = String(take())
+      return clock.current.last
     },
   }
 }

@@ -119,7 +119,8 @@ export function hotkeyButton(event: KeyboardEvent, root: ParentNode = document):
     if (!matched) continue
     const id = typeof matched === 'number' ? hotkey.id.replace('{n}', String(matched)) : hotkey.id
     const button = root.querySelector<HTMLButtonElement>(`[data-hotkey="${id}"]`)
-    if (button && !button.disabled) return button
+    // An inert part of the page (the assistant panel while a confirm is ahead, confirm-ahead.ts) has no hotkeys.
+    if (button && !button.disabled && !button.closest('[inert]')) return button
   }
   return undefined
 }

@@ -40,7 +40,8 @@ export function segmentForm(context: IntentContext): SegmentForm {
   const respond = parsed.data.respond === 'data'
   const elapsed = renderedAt > 0 ? (Date.now() - renderedAt) / 1000 : 0
   const refusal = async (key: string, status: number) => {
-    if (respond) return data({ ok: false as const, error: key }, { status })
+    // A confirm gone ahead (confirm-ahead.ts) returns to the refused segment: its message waits for that page.
+    if (respond) return data({ ok: false as const, error: key }, { status, headers: context.intent === 'confirm' ? await context.flash({ kind: 'error', key }) : undefined })
     throw redirect(context.at(segmentId), { headers: await context.flash({ kind: 'error', key }) })
   }
   return {
