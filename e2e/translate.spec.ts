@@ -190,6 +190,39 @@ test('a confirm goes on at once; confirms quicker than the server are all kept, 
 })
 
 /**
+ * "Loses nothing": on a slow machine the page is shown (its textarea has the caret) well before its scripts have run.
+ * What is typed then is kept when the editor takes the textarea's place, and saved as a draft as typing would be.
+ */
+test('what is typed before the scripts have run is kept when the editor takes over', async ({ page }, testInfo) => {
+  const noJs = isNoJs(testInfo)
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'agri.txt', 'Early words.\nLater words.\n')
+  let release = () => {}
+  const scripts = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/build\/.*\.js$/, async (route) => {
+    await scripts
+    await route.continue()
+  })
+  await page.reload({ waitUntil: 'commit' })
+  await expect(targetOf(page, 1)).toBeFocused()
+  await page.keyboard.type('Agri vārdi')
+  release()
+  await hydrated(page, testInfo)
+  await expectTarget(page, testInfo, 1, 'Agri vārdi')
+  if (!noJs) {
+    // Saved as a draft in the background, as typing into the editor would be.
+    await expect(page.getByRole('row', { name: /Early words/ })).toContainText('Melnraksts')
+    await page.keyboard.type(' tagad')
+    await expectTarget(page, testInfo, 1, 'Agri vārdi tagad')
+  }
+  await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  await expect(targetInput(page, testInfo, 2)).toBeFocused()
+  await page.reload()
+  await expect(page.getByRole('row', { name: /Early words/ })).toContainText(noJs ? 'Agri vārdi' : 'Agri vārdi tagad')
+  await expect(page.getByRole('row', { name: /Early words/ })).toContainText('Apstiprināts')
+})
+
+/**
  * "Bad input … expired sessions … loses nothing": the session ends while a translation is being typed (here the
  * translator signs out in another tab). Saving it sends them to sign in, saying the text is kept; signing in brings
  * them back to the segment with the text in the editor, which they confirm — with JavaScript (whose background

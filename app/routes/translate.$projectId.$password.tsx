@@ -748,7 +748,20 @@ function TargetField({ segment, number, loaded, onEdit }: { segment: SegmentView
   const editor = useRef<TagEditorHandle>(null)
   // What is typed lives in the editor and the hidden field, not in state: a keystroke renders nothing here
   // (on a slow machine, rendering this field and its buttons again took a good part of each key's time).
-  const [initial] = useState(segment.target ?? '')
+  const [initial, setInitial] = useState(segment.target ?? '')
+  // On a slow machine the textarea has the caret well before the scripts run: what was typed into it by then is the
+  // editor's text when the editor takes its place (read in the render that swaps them, the textarea still there),
+  // and is saved as a draft, as typing into the editor would be.
+  const typedEarly = useRef(false)
+  const early = hydrated ? textarea.current?.value : undefined
+  if (early !== undefined && early !== initial) {
+    typedEarly.current = true
+    setInitial(early)
+  }
+  useEffect(() => {
+    if (hydrated && typedEarly.current) onEdit()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the editor takes the textarea's place
+  }, [hydrated])
   const field = useRef<HTMLInputElement>(null)
   const [unused, setUnused] = useState<UnusedTag[]>([])
   const [invalid, setInvalid] = useState(false)
