@@ -41,7 +41,10 @@ export function segmentForm(context: IntentContext): SegmentForm {
   const elapsed = renderedAt > 0 ? (Date.now() - renderedAt) / 1000 : 0
   const refusal = async (key: string, status: number) => {
     // A confirm gone ahead (confirm-ahead.ts) returns to the refused segment: its message waits for that page.
-    if (respond) return data({ ok: false as const, error: key }, { status, headers: context.intent === 'confirm' ? await context.flash({ kind: 'error', key }) : undefined })
+    if (respond) {
+      const headers = context.intent === 'confirm' ? await context.flash({ kind: 'error', key }) : undefined
+      return data({ ok: false as const, error: key }, { status, headers })
+    }
     throw redirect(context.at(segmentId), { headers: await context.flash({ kind: 'error', key }) })
   }
   return {
