@@ -15,6 +15,8 @@ test('suggestions from the memory, chosen with the button or Ctrl+1, and concord
   await fillTarget(page, testInfo, 1, 'Zebras pārejai 12 gaismas priekšā.')
   await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
   await expect(page.getByRole('row', { name: /Apstiprināts/ })).toBeVisible()
+  // The server's word (a confirm goes on before it, confirm-ahead.ts): the next file's suggestions need the unit.
+  await expect(page.locator('.flash-region')).toHaveText('1. segments apstiprināts.')
 
   await page.goto('/')
   await uploadAndOpen(page, testInfo, 'tm-merkis.txt', 'Zebra crossing 14 lights ahead. Zebra crossing 15 lights ahead.\n')
@@ -75,6 +77,8 @@ test('a match whose source has no tags for the segment’s tags says so, and the
   await fillTarget(page, testInfo, 1, 'Atveriet failu tagad.')
   await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
   await expect(page.getByRole('row', { name: /Apstiprināts/ })).toBeVisible()
+  // The server's word (a confirm goes on before it, confirm-ahead.ts): the next file's suggestions need the unit.
+  await expect(page.locator('.flash-region')).toHaveText('1. segments apstiprināts.')
 
   await page.goto('/')
   await uploadAndOpen(page, testInfo, 'ar-tagiem.html', '<p>Open the <b>file</b> now.</p>\n')

@@ -190,6 +190,85 @@ test('a confirm goes on at once; confirms quicker than the server are all kept, 
 })
 
 /**
+ * A background draft still on its way when its segment is confirmed is answered before the confirm is posted: saved
+ * after it, the older draft would turn the confirmed segment back into a draft of an older text. Here the draft is
+ * held back until the test lets it go. Without JavaScript there is no background draft; the outcome is the same.
+ */
+test('a confirm waits for its segment’s draft still on its way', async ({ page }, testInfo) => {
+  const noJs = isNoJs(testInfo)
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'melnraksts.txt', 'First one.\nSecond one.\n')
+  await hydrated(page, testInfo)
+  const order: string[] = []
+  let release = () => {}
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/translate\/.*\.data/, async (route) => {
+    const intent = new URLSearchParams(route.request().postData() ?? '').get('intent')
+    if (intent === 'save-draft') await gate
+    if (intent) order.push(intent)
+    await route.continue()
+  })
+  if (noJs) await fillTarget(page, testInfo, 1, 'Pirmais.')
+  else {
+    const drafted = page.waitForRequest((request) => new URLSearchParams(request.postData() ?? '').get('intent') === 'save-draft')
+    await targetInput(page, testInfo, 1).pressSequentially('Pirmais')
+    await drafted
+    await targetInput(page, testInfo, 1).pressSequentially('.')
+  }
+  if (noJs) await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  else await page.keyboard.press('Control+Enter')
+  await expect(targetInput(page, testInfo, 2)).toBeFocused()
+  // Back to the file list: it waits for the confirm (the list's figures and downloads may need it).
+  await page.getByRole('link', { name: 'Atpakaļ uz datņu sarakstu' }).first().click()
+  if (!noJs) {
+    await page.waitForTimeout(500)
+    expect(order).toEqual([])
+    await expect(page.getByRole('heading', { name: 'melnraksts.txt', level: 1 })).toBeVisible()
+  }
+  release()
+  const file = page.getByRole('row', { name: /melnraksts\.txt/ })
+  await file.getByRole('link', { name: 'Tulkot' }).click()
+  if (!noJs) expect(order).toEqual(['save-draft', 'confirm'])
+  await expect(page.getByRole('row', { name: /First one/ })).toContainText('Apstiprināts')
+  await expect(page.getByRole('row', { name: /First one/ })).toContainText('Pirmais.')
+})
+
+/**
+ * A page closed (here: reloaded) while confirms wait for the server: the browser takes them (`sendBeacon`), the one
+ * held on its way (cut off with the page) and the one queued behind it. Without JavaScript each confirm was a page of
+ * its own before the reload.
+ */
+test('confirms not yet posted when the page is closed go with the browser', async ({ page }, testInfo) => {
+  const noJs = isNoJs(testInfo)
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'aizveriet.txt', 'Alpha line.\nBeta line.\nGamma line.\n')
+  await hydrated(page, testInfo)
+  let release = () => {}
+  const never = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/translate\/.*\.data/, async (route) => {
+    if (new URLSearchParams(route.request().postData() ?? '').get('intent') === 'confirm') await never
+    await route.continue().catch(() => {})
+  })
+  for (const [number, text] of [[1, 'Alfa.'], [2, 'Beta.']] as const) {
+    await fillTarget(page, testInfo, number, text)
+    if (noJs) await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+    else await page.keyboard.press('Control+Enter')
+    await expect(targetInput(page, testInfo, number + 1)).toBeFocused()
+  }
+  // The confirm held on its way stays held: what reaches the server is what the browser was handed.
+  await page.reload()
+  // The browser sends them as the page goes; the page loaded next may be read before the server has saved them.
+  await expect(async () => {
+    await page.reload()
+    await expect(page.getByRole('row', { name: /Beta line/ })).toContainText('Apstiprināts', { timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
+  await expect(page.getByRole('row', { name: /Beta line/ })).toContainText('Beta.')
+  await expect(page.getByRole('row', { name: /Alpha line/ })).toContainText('Apstiprināts')
+  await expect(page.getByRole('row', { name: /Alpha line/ })).toContainText('Alfa.')
+  release()
+})
+
+/**
  * "Loses nothing": on a slow machine the page is shown (its textarea has the caret) well before its scripts have run.
  * What is typed then is kept when the editor takes the textarea's place, and saved as a draft as typing would be.
  */

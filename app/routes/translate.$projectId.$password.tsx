@@ -8,7 +8,7 @@ import type { UnusedTag } from '~/components/editor/editor-model'
 import { TaggedText, type TextMark } from '~/components/editor/tagged-text'
 import { AssistantPanel } from '~/components/translator/assistant-panel'
 import { CommentsIcon, CommentsPanel } from '~/components/translator/comments-panel'
-import { ConfirmAheadContext, useConfirmAhead } from '~/components/translator/confirm-ahead'
+import { ConfirmAheadContext, draftKey, useConfirmAhead } from '~/components/translator/confirm-ahead'
 import { hotkeyButton } from '~/components/translator/hotkeys'
 import { SearchBar } from '~/components/translator/search-bar'
 import { SEGMENT_FORM, Toolbar } from '~/components/translator/toolbar'
@@ -613,7 +613,7 @@ function sameRow(before: SegmentRowProps, after: SegmentRowProps): boolean {
 
 /** The background draft save of a segment (SegmentForm submits it; the status column shows its result). */
 function useDraft(segmentId: number) {
-  return useFetcher<DraftAnswer>({ key: `draft-${segmentId}` })
+  return useFetcher<DraftAnswer>({ key: draftKey(segmentId) })
 }
 
 /** The active segment's status: a draft saved in the background shows as one, by hand. */

@@ -1,4 +1,4 @@
-import { useFetcher, useNavigate, useNavigation } from '@remix-run/react'
+import { useBlocker, useFetcher, useFetchers, useNavigate, useNavigation } from '@remix-run/react'
 import { createContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 
 /**
@@ -12,6 +12,9 @@ import { createContext, useEffect, useLayoutEffect, useMemo, useRef, useState } 
  *   rows of a search, the end of the list) the form posts as it does without JavaScript.
  * - Confirms are posted one after another, in order, by a fetcher: a navigation never cuts one off. When the last
  *   is answered the page goes to the segment the server named; where that differs from the guess, the server wins.
+ *   A confirm waits for its segment's background draft still on its way, which would otherwise be saved after it.
+ * - Leaving the translator (the file list, a download there) waits until every confirm is answered; a page closed
+ *   meanwhile hands the confirms not yet answered to the browser to send (`sendBeacon`).
  * - Until then the confirmed rows show what was confirmed, and the assistant panel, which still shows the confirmed
  *   segment's suggestions and comments, is inert.
  */
@@ -44,6 +47,9 @@ export type ConfirmAheadHandler = (form: HTMLFormElement, segmentId: number, sta
 
 export const ConfirmAheadContext = createContext<ConfirmAheadHandler>(() => false)
 
+/** The key of a segment's background draft save (its fetcher). */
+export const draftKey = (segmentId: number) => `draft-${segmentId}`
+
 /** The next segment the server will go on to from this one, when the rows tell it for sure. */
 export function guessNext<T extends Row>(rows: readonly T[], segmentId: number): T | undefined {
   const index = rows.findIndex((row) => row.id === segmentId)
@@ -71,8 +77,9 @@ export function useConfirmAhead<T extends Row>(options: {
   const fetcher = useFetcher<ConfirmAnswer>({ key: 'confirm-ahead' })
   const navigate = useNavigate()
   const navigation = useNavigation()
+  const fetchers = useFetchers()
   const queue = useRef<{ body: FormData; segmentId: number }[]>([])
-  const sent = useRef<{ segmentId: number } | null>(null)
+  const sent = useRef<{ body: FormData; segmentId: number } | null>(null)
   const answered = useRef<ConfirmAnswer | undefined>(fetcher.data)
   /** The address this hook navigated to last. */
   const going = useRef<string | undefined>(undefined)
@@ -105,12 +112,18 @@ export function useConfirmAhead<T extends Row>(options: {
   }, [rows, ahead])
 
   const post = () => {
-    if (sent.current) return
-    const next = queue.current.shift()
-    if (!next) return
+    const next = queue.current[0]
+    if (sent.current || !next) return
+    // Posted once that segment's draft is answered (the effect below looks again whenever a fetcher moves).
+    if (latest.current.fetchers.some((other) => other.key === draftKey(next.segmentId) && other.state !== 'idle')) return
+    queue.current.shift()
     sent.current = next
     latest.current.fetcher.submit(next.body, { method: 'post', action: latest.current.action })
   }
+  useEffect(() => post(), [fetchers])
+
+  // Another page of the app waits for the confirms still to be answered (its data, a download, may need them).
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => pending() && nextLocation.pathname !== currentLocation.pathname)
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data || fetcher.data === answered.current || !sent.current) return
@@ -128,10 +141,23 @@ export function useConfirmAhead<T extends Row>(options: {
       go(segmentId)
     }
     if (queue.current.length > 0) return post()
-    // The last confirm answered: on to the segment the server named.
-    if (answer.ok && !superseded.current) go(answer.next)
+    // The last confirm answered: on to the segment the server named, or out of the translator if that was asked for.
+    const { blocker: leaving } = latest.current
+    if (leaving.state === 'blocked') leaving.proceed()
+    else if (answer.ok && !superseded.current) go(answer.next)
     superseded.current = false
   }, [fetcher.state, fetcher.data])
+
+  // A page closed or reloaded: the confirms not yet answered go with the browser. The one on its way may be cut off
+  // before the server has it; posting it again is harmless (the same text confirmed twice).
+  useEffect(() => {
+    const hand = () => {
+      const unanswered = [...(sent.current ? [sent.current] : []), ...queue.current.splice(0)]
+      for (const { body } of unanswered) navigator.sendBeacon(latest.current.action, body)
+    }
+    window.addEventListener('pagehide', hand)
+    return () => window.removeEventListener('pagehide', hand)
+  }, [])
 
   // The assistant panel shows the confirmed segment's suggestions and comments until the new ones come.
   useLayoutEffect(() => {
@@ -156,8 +182,8 @@ export function useConfirmAhead<T extends Row>(options: {
   }
   // What the callbacks read is this render's; the handler given to the rows is one function for the list's whole
   // life, so that they never render again for it.
-  const latest = useRef({ fetcher, navigate, navigation, action, href, confirm })
-  latest.current = { fetcher, navigate, navigation, action, href, confirm }
+  const latest = useRef({ fetcher, fetchers, blocker, navigate, navigation, action, href, confirm })
+  latest.current = { fetcher, fetchers, blocker, navigate, navigation, action, href, confirm }
   const handler = useRef<ConfirmAheadHandler>((...args) => latest.current.confirm(...args))
 
   return { ahead, rows: shown, confirm: handler.current }
