@@ -334,3 +334,28 @@ test('a translation typed while the session ended is kept through signing in aga
   await page.reload()
   await expect(page.getByText('Jūsu sesija beidzās')).toHaveCount(0)
 })
+
+/**
+ * The same with a confirm being what finds the session ended (with JavaScript it went ahead and is posted behind the
+ * page): signing in again brings the segment back with the text, which is then confirmed.
+ */
+test('a confirm that finds the session ended keeps its text through signing in again', async ({ page, context }, testInfo) => {
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'sesija-apstiprinot.txt', 'First sentence.\nSecond sentence.\n')
+  await hydrated(page, testInfo)
+  await signOutInAnotherTab(context)
+  await fillTarget(page, testInfo, 1, 'Pirmais teikums.')
+  if (isNoJs(testInfo)) await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  else await page.keyboard.press('Control+Enter')
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=/)
+  await expect(page.getByRole('status').filter({ hasText: 'tas, ko saglabājāt, nav zudis' })).toBeVisible()
+  await submitSignIn(page, firstAccount.email, firstAccount.password)
+  await expect(page.getByRole('heading', { name: 'sesija-apstiprinot.txt', level: 1 })).toBeVisible()
+  await hydrated(page, testInfo)
+  await expectTarget(page, testInfo, 1, 'Pirmais teikums.')
+  await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  await expect(page.locator('.flash-region')).toHaveText('1. segments apstiprināts.')
+  await page.reload()
+  await expect(page.getByRole('row', { name: /First sentence/ })).toContainText('Apstiprināts')
+  await expect(page.getByRole('row', { name: /First sentence/ })).toContainText('Pirmais teikums.')
+})

@@ -125,12 +125,21 @@ export function useConfirmAhead<T extends Row>(options: {
   // Another page of the app waits for the confirms still to be answered (its data, a download, may need them).
   const blocker = useBlocker(({ currentLocation, nextLocation }) => pending() && nextLocation.pathname !== currentLocation.pathname)
 
+  const was = useRef(fetcher.state)
   useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data || fetcher.data === answered.current || !sent.current) return
-    const answer = fetcher.data
-    answered.current = answer
+    const finished = was.current !== 'idle' && fetcher.state === 'idle'
+    was.current = fetcher.state
+    if (!finished || !sent.current) return
+    const answer = fetcher.data !== answered.current ? fetcher.data : undefined
+    answered.current = fetcher.data
     const { segmentId } = sent.current
     sent.current = null
+    if (!answer) {
+      // Answered with a redirect (the session ended: to signing in, the text kept): the page follows the server.
+      queue.current = []
+      superseded.current = true
+      return
+    }
     const go = (segment: number) => {
       going.current = latest.current.href(segment)
       latest.current.navigate(going.current, { preventScrollReset: true })
