@@ -1,7 +1,29 @@
+import type { Page } from '@playwright/test'
 import fs from 'node:fs'
 import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, fillTarget, firstAccount, hydrated, isNoJs, lv, signIn, signOutInAnotherTab, submitSignIn, targetInput, targetOf, test, uploadAndOpen } from './helpers'
 
 test.afterEach(async ({ page }) => deleteAllFiles(page))
+
+/**
+ * Holds back the page script's posts of one intent (`.data`, the translator's fetchers) until `release()`: `held` lists
+ * their targets as they come, `through` every intent in the order it was let through to the server.
+ */
+async function holdPosts(page: Page, intent: string) {
+  const held: string[] = []
+  const through: string[] = []
+  let release = () => {}
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/translate\/.*\.data/, async (route) => {
+    const form = new URLSearchParams(route.request().method() === 'POST' ? (route.request().postData() ?? '') : '')
+    if (form.get('intent') === intent) {
+      held.push(form.get('target') ?? '')
+      await gate
+    }
+    if (form.get('intent')) through.push(form.get('intent')!)
+    await route.continue().catch(() => {})
+  })
+  return { held, through, release: () => release() }
+}
 
 /**
  * The translator screen's first slice (issue #4, in progress): open a file, translate and confirm a segment,
@@ -111,17 +133,7 @@ test('a confirm goes on at once; confirms quicker than the server are all kept, 
   await signIn(page)
   await uploadAndOpen(page, testInfo, 'uzreiz.txt', 'One.\nTwo.\nThree.\nFour.\nFive.\n')
   await hydrated(page, testInfo)
-  const posted: string[] = []
-  let release = () => {}
-  const gate = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/translate\/.*\.data/, async (route) => {
-    const form = route.request().method() === 'POST' ? new URLSearchParams(route.request().postData() ?? '') : undefined
-    if (form?.get('intent') === 'confirm') {
-      posted.push(form.get('target') ?? '')
-      await gate
-    }
-    await route.continue()
-  })
+  const confirms = await holdPosts(page, 'confirm')
   const rowOf = (source: string) => page.getByRole('row').filter({ hasText: source })
   const panel = page.locator('.assistant-panel')
   const confirm = async (number: number, text: string) => {
@@ -149,14 +161,14 @@ test('a confirm goes on at once; confirms quicker than the server are all kept, 
   await targetInput(page, testInfo, 4).pressSequentially('Četri')
   await drafted
   await targetInput(page, testInfo, 4).pressSequentially(' un')
-  release()
+  confirms.release()
 
   await expect(page.locator('.flash-region')).toHaveText('3. segments apstiprināts.', { timeout: 15_000 })
   await expect(page).toHaveURL(/segment=/)
   await expect(panel).not.toHaveAttribute('inert')
   await expect(targetInput(page, testInfo, 4)).toBeFocused()
   await expectTarget(page, testInfo, 4, 'Četri un')
-  if (!noJs) expect(posted).toEqual(['Viens.', 'Divi.', 'Trīs.'])
+  if (!noJs) expect(confirms.held).toEqual(['Viens.', 'Divi.', 'Trīs.'])
   await expectNoAxeViolations(page, testInfo)
 
   await page.unroute(/\/translate\/.*\.data/)
@@ -168,18 +180,13 @@ test('a confirm goes on at once; confirms quicker than the server are all kept, 
   if (noJs) return
 
   // Gone to another segment while a confirm waits for the server: the page stays there, and the confirm is kept.
-  let answer = () => {}
-  const held = new Promise<void>((resolve) => (answer = resolve))
-  await page.route(/\/translate\/.*\.data/, async (route) => {
-    if (new URLSearchParams(route.request().postData() ?? '').get('intent') === 'confirm') await held
-    await route.continue()
-  })
+  const later = await holdPosts(page, 'confirm')
   await hydrated(page, testInfo)
   await confirm(4, 'Četri.')
   await page.getByRole('button', { name: 'Rediģēt 2. segmentu', exact: true }).click()
   await expect(targetInput(page, testInfo, 2)).toBeFocused()
   const confirmed = page.waitForResponse((response) => new URLSearchParams(response.request().postData() ?? '').get('intent') === 'confirm')
-  answer()
+  later.release()
   await confirmed
   await page.waitForLoadState('networkidle')
   await expect(targetInput(page, testInfo, 2)).toBeFocused()
@@ -199,15 +206,7 @@ test('a confirm waits for its segment’s draft still on its way', async ({ page
   await signIn(page)
   await uploadAndOpen(page, testInfo, 'melnraksts.txt', 'First one.\nSecond one.\n')
   await hydrated(page, testInfo)
-  const order: string[] = []
-  let release = () => {}
-  const gate = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/translate\/.*\.data/, async (route) => {
-    const intent = new URLSearchParams(route.request().postData() ?? '').get('intent')
-    if (intent === 'save-draft') await gate
-    if (intent) order.push(intent)
-    await route.continue()
-  })
+  const drafts = await holdPosts(page, 'save-draft')
   if (noJs) await fillTarget(page, testInfo, 1, 'Pirmais.')
   else {
     const drafted = page.waitForRequest((request) => new URLSearchParams(request.postData() ?? '').get('intent') === 'save-draft')
@@ -222,13 +221,13 @@ test('a confirm waits for its segment’s draft still on its way', async ({ page
   await page.getByRole('link', { name: 'Atpakaļ uz datņu sarakstu' }).first().click()
   if (!noJs) {
     await page.waitForTimeout(500)
-    expect(order).toEqual([])
+    expect(drafts.through).toEqual([])
     await expect(page.getByRole('heading', { name: 'melnraksts.txt', level: 1 })).toBeVisible()
   }
-  release()
+  drafts.release()
   const file = page.getByRole('row', { name: /melnraksts\.txt/ })
   await file.getByRole('link', { name: 'Tulkot' }).click()
-  if (!noJs) expect(order).toEqual(['save-draft', 'confirm'])
+  if (!noJs) expect(drafts.through).toEqual(['save-draft', 'confirm'])
   await expect(page.getByRole('row', { name: /First one/ })).toContainText('Apstiprināts')
   await expect(page.getByRole('row', { name: /First one/ })).toContainText('Pirmais.')
 })
@@ -243,12 +242,7 @@ test('confirms not yet posted when the page is closed go with the browser', asyn
   await signIn(page)
   await uploadAndOpen(page, testInfo, 'aizveriet.txt', 'Alpha line.\nBeta line.\nGamma line.\n')
   await hydrated(page, testInfo)
-  let release = () => {}
-  const never = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/translate\/.*\.data/, async (route) => {
-    if (new URLSearchParams(route.request().postData() ?? '').get('intent') === 'confirm') await never
-    await route.continue().catch(() => {})
-  })
+  const confirms = await holdPosts(page, 'confirm')
   for (const [number, text] of [[1, 'Alfa.'], [2, 'Beta.']] as const) {
     await fillTarget(page, testInfo, number, text)
     if (noJs) await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
@@ -265,7 +259,7 @@ test('confirms not yet posted when the page is closed go with the browser', asyn
   await expect(page.getByRole('row', { name: /Beta line/ })).toContainText('Beta.')
   await expect(page.getByRole('row', { name: /Alpha line/ })).toContainText('Apstiprināts')
   await expect(page.getByRole('row', { name: /Alpha line/ })).toContainText('Alfa.')
-  release()
+  confirms.release()
 })
 
 /**
