@@ -293,12 +293,14 @@ export interface PreparedBatch {
  */
 export async function* prepareBatches(groups: AsyncIterable<readonly UnitImport[]>, kind: 'postgres' | 'pglite'): AsyncGenerator<PreparedBatch> {
   const batchSize = importBatchSize(kind)
-  let previous: ReadonlyMap<string, IndexedImport> = new Map()
+  // The batch before's sources, by hash only: keeping its units as well held two batches' texts through every young
+  // collection of the thread instead of one, and promoted them (decision 0014, twelfth addendum).
+  let previous: ReadonlySet<string> = new Set()
   let batch = new Map<string, IndexedImport>()
   const take = (): PreparedBatch => {
     const units = [...batch.values()]
     const sharesSource = units.some((unit) => previous.has(unit.hash))
-    previous = batch
+    previous = new Set(batch.keys())
     batch = new Map()
     return { parameters: unitParameters(units), sharesSource }
   }
