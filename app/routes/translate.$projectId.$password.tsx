@@ -658,9 +658,13 @@ function SegmentForm({ segment, number, startedAt, loaded }: { segment: SegmentV
   // The editor starts again (its key) when the stored text changes for another reason than this form's own draft
   // saves: copy source, clear. Its own draft coming back with the page's data (after a confirm went ahead to this
   // segment, or a comment was posted) leaves the editor as it is, with what was typed since, its caret and undo.
-  const drafted = useRef<string | undefined>(undefined)
+  // Every draft sent since the page's data last showed the newest one: data read while a newer draft was on its way
+  // shows an older draft, still this form's own (a confirm's data arriving between two drafts of the next segment).
+  const drafted = useRef<string[]>([])
   const stored = useRef(segment.target ?? '')
-  if ((segment.target ?? '') !== drafted.current) stored.current = segment.target ?? ''
+  const target = segment.target ?? ''
+  if (drafted.current.at(-1) === target) drafted.current = [target]
+  else if (!drafted.current.includes(target)) stored.current = target
   // SPEC §9 editor input debounce 500 ms: typing saves a draft in the background (with JavaScript).
   const saveDraftSoon = () => {
     clearTimeout(timer.current)
@@ -670,7 +674,7 @@ function SegmentForm({ segment, number, startedAt, loaded }: { segment: SegmentV
       body.set('intent', 'save-draft')
       body.set('respond', 'data')
       body.set('renderedAt', String(reference.take()))
-      drafted.current = String(body.get('target') ?? '')
+      drafted.current.push(String(body.get('target') ?? ''))
       draft.submit(body, { method: 'post', action: loaded.base })
     }, 500)
   }
