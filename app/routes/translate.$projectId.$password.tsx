@@ -837,7 +837,7 @@ function TargetField({ segment, number, loaded, onEdit }: { segment: SegmentView
         lang={loaded.targetLang}
         onChange={(value) => {
           if (field.current) field.current.value = value
-          setInvalid(false)
+          if (invalid) setInvalid(false)
           onEdit()
           autocomplete.update()
         }}

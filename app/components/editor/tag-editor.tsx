@@ -6,9 +6,25 @@
  * canonical string and checked with checkTarget against the source: accepted, it becomes the new value
  * (onChange); refused, the last valid content comes back (onInvalid). Chips change only through this code
  * (each span is its own editing host, so the browser cannot delete a chip), which then re-renders.
+ *
+ * Letters typed are read back once the frame that shows them has been painted, not in the input event: on a slow
+ * machine the letter appears that much sooner (bench/low-end). Every way in — a key, a click, a submission anywhere on
+ * the page, the handle's methods — reads the letters not yet read first, so nothing ever sees a stale value.
  */
 import type { TFunction } from 'i18next'
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type ClipboardEvent, type KeyboardEvent, type RefObject } from 'react'
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { checkTarget } from '~/lib/projects/segment-rules'
 import { parse, type TagToken } from '~/lib/tags'
@@ -112,6 +128,13 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
   const composing = useRef(false)
   const pointerFocus = useRef(false)
   const reportedUnused = useRef<string | undefined>(undefined)
+  // Letters typed but not yet read back (see onInput): whatever reads or changes the editor reads them first.
+  const unread = useRef<(() => void) | undefined>(undefined)
+  const readTyping = useCallback(() => {
+    const read = unread.current
+    unread.current = undefined
+    read?.()
+  }, [])
 
   const reportUnused = useCallback(() => {
     const unused = unusedTagsToInsert(latest.current.sourceTokens, parse(accepted.current))
@@ -123,6 +146,7 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
 
   /** Rebuilds the children from the pieces, with the caret at `caret` when the editor has focus (or `focus`). */
   const render = useCallback((next: EditorPieces, caret: SpanPosition, focus = false) => {
+    readTyping()
     const element = container.current
     if (!element || !content.current) return
     const hadFocus = element.contains(element.ownerDocument.activeElement)
@@ -131,7 +155,7 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
     content.current.replaceChildren(...buildChildren(element.ownerDocument, next, activeSpan.current, latest.current.t, latest.current.language))
     selected.current = { anchor: caret, focus: caret }
     if (hadFocus || focus) placeCaret(element, caret)
-  }, [])
+  }, [readTyping])
 
   /** Checks and takes a candidate value; refused, the accepted content comes back. */
   const commit = useCallback(
@@ -144,13 +168,15 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
         latest.current.props.onInvalid?.()
         return false
       }
+      // Typing changes texts only: the tags, and so the unused ones, stay as they were.
+      const sameTags = candidate.tags === pieces.current.tags
       if (rerender) render(candidate, caret, true)
       else pieces.current = candidate
       if (canonical === accepted.current) return true
       accepted.current = canonical
       history.current = recordEdit(history.current, canonical, kind, Date.now())
       latest.current.props.onChange?.(canonical)
-      reportUnused()
+      if (!sameTags) reportUnused()
       return true
     },
     [render, reportUnused],
@@ -158,6 +184,7 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
 
   const travel = useCallback(
     (to: EditHistory) => {
+      readTyping()
       if (to === history.current) return
       history.current = to
       accepted.current = to.present
@@ -168,11 +195,12 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
       latest.current.props.onChange?.(to.present)
       reportUnused()
     },
-    [render, reportUnused, currentSelection],
+    [render, reportUnused, currentSelection, readTyping],
   )
 
   const insertUnused = useCallback(
     (n: number): boolean => {
+      readTyping()
       const tag = unusedTagsToInsert(latest.current.sourceTokens, parse(accepted.current))[n - 1]
       if (!tag) return false
       const end = endOf(pieces.current)
@@ -180,11 +208,12 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
       const inserted = insertTag(pieces.current, tag, anchor, focus)
       return commit(inserted.pieces, 'other', inserted.caret, true)
     },
-    [commit, currentSelection],
+    [commit, currentSelection, readTyping],
   )
 
   const insertText = useCallback(
     (text: string): boolean => {
+      readTyping()
       const end = endOf(pieces.current)
       const { anchor, focus } = currentSelection() ?? { anchor: end, focus: end }
       const sameSpan = anchor.span === focus.span
@@ -195,12 +224,15 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
       texts[from.span] = span.slice(0, from.offset) + text + span.slice(to.offset)
       return commit({ texts, tags: pieces.current.tags }, 'other', { span: from.span, offset: from.offset + text.length }, true)
     },
-    [commit, currentSelection],
+    [commit, currentSelection, readTyping],
   )
 
   /** A value from outside replaces the content, the caret staying at the same place in the plain text. */
   const replace = useCallback(
     (outside: string) => {
+      // The value this editor last gave (onChange) coming back is nothing new, even with letters typed since.
+      if (content.current?.childElementCount && outside === accepted.current) return
+      readTyping()
       if (content.current?.childElementCount && outside === accepted.current) return
       if (outside !== accepted.current) history.current = recordEdit(history.current, outside, 'other', Date.now())
       accepted.current = outside
@@ -210,7 +242,7 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
       render(next, positionOfPlainOffset(next, plain))
       reportUnused()
     },
-    [render, reportUnused, currentSelection],
+    [render, reportUnused, currentSelection, readTyping],
   )
 
   // The value prop (first render, a save result, copy source, clear) replaces the content.
@@ -231,6 +263,7 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
       if (current) selected.current = current
     }
     const onBeforeInput = (event: InputEvent) => {
+      readTyping()
       const type = event.inputType
       if (type === 'historyUndo' || type === 'historyRedo') {
         event.preventDefault()
@@ -241,16 +274,24 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
     }
     document.addEventListener('selectionchange', onSelectionChange)
     element.addEventListener('beforeinput', onBeforeInput)
+    // Every key, click, tap or submission anywhere starts from what has been typed (see onInput).
+    const interactions = ['keydown', 'pointerdown', 'submit'] as const
+    for (const type of interactions) document.addEventListener(type, readTyping, true)
+    const view = document.defaultView
+    view?.addEventListener('pagehide', readTyping)
     return () => {
       document.removeEventListener('selectionchange', onSelectionChange)
       element.removeEventListener('beforeinput', onBeforeInput)
+      for (const type of interactions) document.removeEventListener(type, readTyping, true)
+      view?.removeEventListener('pagehide', readTyping)
     }
-  }, [travel])
+  }, [travel, readTyping])
 
   useImperativeHandle(
     ref,
     () => ({
       focus: () => {
+        readTyping()
         const element = container.current
         if (!element) return
         placeCaret(element, selected.current?.focus ?? { span: activeSpan.current, offset: Number.MAX_SAFE_INTEGER })
@@ -259,40 +300,65 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
       undo: () => travel(undoEdit(history.current)),
       redo: () => travel(redoEdit(history.current)),
       caretOffset: () => {
+        readTyping()
         const focus = currentSelection()?.focus
         return focus ? plainOffsetOfPosition(pieces.current, focus) : 0
       },
-      value: () => accepted.current,
+      value: () => {
+        readTyping()
+        return accepted.current
+      },
       insertText,
       textBeforeCaret: () => {
+        readTyping()
         const focus = currentSelection()?.focus
         return focus ? (pieces.current.texts[focus.span] ?? '').slice(0, focus.offset) : ''
       },
       replace,
     }),
-    [insertUnused, insertText, travel, currentSelection, replace],
+    [insertUnused, insertText, travel, currentSelection, replace, readTyping],
   )
 
-  /** Reads the typed text back (the chips are unchanged: only this code adds or removes them). */
-  const onInput = () => {
+  /**
+   * An edit made by the browser. Letters typed (the most of them) are read back once the frame that shows them has
+   * been painted: on a slow machine the letter appears without waiting for this code (bench/low-end, keystroke). Any
+   * other edit (a deletion can leave a placeholder to remove at once) is read back now.
+   */
+  const onInput = (event: FormEvent<HTMLDivElement>) => {
+    if (composing.current) return
+    if ((event.nativeEvent as InputEvent).inputType !== 'insertText') return readInput()
+    if (unread.current) return
+    unread.current = readInput
+    afterNextPaint(readTyping)
+  }
+
+  /** Reads the edited text back (the chips are unchanged: only this code adds or removes them). */
+  const readInput = () => {
     const element = container.current
-    if (!element || composing.current) return
-    for (const span of element.querySelectorAll<HTMLElement>('[data-span]')) {
+    if (!element) return
+    // The spans in order (the n-th is span n), each read once.
+    const spans = element.querySelectorAll<HTMLElement>('[data-span]')
+    const shown = pieces.current.texts.map((text, index) => {
+      const span = spans[index]
+      if (!span) return text
+      const content = span.textContent ?? ''
       // An emptied span can keep a <br> placeholder, which would break the line: empty it for real.
-      if (span.textContent === '' && span.firstChild) {
+      if (content === '' && span.firstChild) {
         span.replaceChildren()
-        if (span.contains(element.ownerDocument.activeElement)) placeCaret(element, { span: Number(span.dataset.span), offset: 0 })
+        if (span.contains(element.ownerDocument.activeElement)) placeCaret(element, { span: index, offset: 0 })
       }
-    }
-    const typed = readTexts(element, pieces.current)
+      return content
+    })
+    const typed = { texts: shown.map(singleLine), tags: pieces.current.tags }
     // A line break that got in (some browsers insert one despite the blocked Enter) is shown as the space it became.
-    const cleaned = typed.texts.some((text, index) => text !== spanElement(element, index)?.textContent)
+    const cleaned = typed.texts.some((text, index) => text !== shown[index])
     const caret = positionFromSelection(element) ?? selected.current?.focus ?? endOf(typed)
     commit(typed, 'typing', caret, cleaned)
   }
 
   const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
     event.preventDefault()
+    readTyping()
     const element = container.current
     const range = element ? selectionRange(element) : undefined
     if (!element || !range) return
@@ -312,6 +378,7 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    readTyping()
     const element = container.current
     if (!element || event.nativeEvent.isComposing) return
     const ctrl = event.ctrlKey || event.metaKey
@@ -335,7 +402,9 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
       props.onKeyDown?.(event)
       return
     }
-    const plainKey = !ctrl && !event.altKey && !event.shiftKey
+    // Only these keys act at a span's edge; reading the selection for every letter would cost each key its time.
+    const edgeKey = event.key === 'ArrowLeft' || event.key === 'ArrowRight' || event.key === 'Backspace' || event.key === 'Delete'
+    const plainKey = edgeKey && !ctrl && !event.altKey && !event.shiftKey
     const range = plainKey ? selectionRange(element) : undefined
     const collapsed = range && range.from.span === range.to.span && range.from.offset === range.to.offset ? range.from : undefined
     if (collapsed) {
@@ -386,13 +455,17 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
       onInput={onInput}
       onPaste={onPaste}
       onDrop={(event) => event.preventDefault()}
-      onCompositionStart={() => (composing.current = true)}
+      onCompositionStart={() => {
+        readTyping()
+        composing.current = true
+      }}
       onCompositionEnd={() => {
         composing.current = false
-        onInput()
+        readInput()
       }}
       onMouseDown={() => (pointerFocus.current = true)}
       onFocus={(event) => {
+        readTyping()
         const span = event.target.closest<HTMLElement>('[data-span]')
         if (!span || !container.current) return
         markActive(container.current, Number(span.dataset.span))
@@ -405,6 +478,7 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
         pointerFocus.current = false
       }}
       onClick={(event) => {
+        readTyping()
         // A click on the container or a chip goes to the nearest span.
         if (event.target === container.current || event.target === content.current || (event.target as Element).closest('[data-tag]')) {
           const chip = (event.target as Element).closest<HTMLElement>('[data-chip]')
@@ -468,6 +542,20 @@ export function UnusedTags({ tags, onInsert, className }: { tags: readonly Unuse
         </button>
       ))}
     </div>
+  )
+}
+
+/**
+ * Runs `callback` once the next frame has been painted (a task queued from that frame's animation callback runs after
+ * its paint), or after 100 ms when no frame comes (a hidden page draws none).
+ */
+function afterNextPaint(callback: () => void) {
+  const fallback = setTimeout(callback, 100)
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      clearTimeout(fallback)
+      callback()
+    }, 0),
   )
 }
 
@@ -554,6 +642,8 @@ function positionIn(element: HTMLElement, node: Node, offset: number): SpanPosit
   const host = node instanceof Element ? node : node.parentElement
   const span = host?.closest<HTMLElement>('[data-span]')
   if (!span || !element.contains(span)) return undefined
+  // The usual case, a span holding one text node: the offset is the DOM's own (no range to build on every key).
+  if (node.parentNode === span && node.nodeType === Node.TEXT_NODE && !node.previousSibling) return { span: Number(span.dataset.span), offset }
   const range = element.ownerDocument.createRange()
   range.setStart(span, 0)
   range.setEnd(node, offset)
