@@ -43,8 +43,9 @@ const KEYS = 40
 const TYPIST_MS = 100
 const BURST_MS = 30
 const PACES = { typist: TYPIST_MS, burst: BURST_MS }
+type Pace = keyof typeof PACES
 /** Samples alternate between the two paces, the typist's first. */
-const paceOf = (sample: number): keyof typeof PACES => (sample % 2 === 0 ? 'typist' : 'burst')
+const paceOf = (sample: number): Pace => (sample % 2 === 0 ? 'typist' : 'burst')
 const TYPED = 'Tulkojums tiek rakstīts uz vājas mašīnas '.slice(0, KEYS)
 const TARGETS = { ready: 500, keystroke: 16, confirm: 300 }
 
@@ -66,7 +67,7 @@ function caretIn(page: Page, number: number) {
  * Types KEYS keys `pace` ms apart into the focused field and returns each key's time from its keydown (for a letter
  * typed as text — ā, ī, š — its beforeinput) to the animation frame after its input event.
  */
-async function typeKeys(page: Page, pace: number): Promise<number[]> {
+async function typeKeys(page: Page, pace: Pace): Promise<number[]> {
   await page.evaluate(() => {
     const times: number[] = []
     // A letter outside the keyboard layout (ā, ī, š: Playwright types them as text) has no keydown: its
@@ -94,13 +95,14 @@ async function typeKeys(page: Page, pace: number): Promise<number[]> {
  * `type` waits only before a letter it types as text (ā, ī, š), so the key after it would arrive at once, while the
  * page is still taking that letter — two keys at a time, which is a burst, not a typist. The burst keeps Playwright's.
  */
-async function typeAt(page: Page, text: string, pace: number) {
-  if (pace !== TYPIST_MS) return page.keyboard.type(text, { delay: pace })
+async function typeAt(page: Page, text: string, pace: Pace) {
+  const delay = PACES[pace]
+  if (pace === 'burst') return page.keyboard.type(text, { delay })
   for (const letter of text) {
-    if (/^[\x20-\x7e]$/.test(letter)) await page.keyboard.press(letter, { delay: pace })
+    if (/^[\x20-\x7e]$/.test(letter)) await page.keyboard.press(letter, { delay })
     else {
       await page.keyboard.insertText(letter)
-      await page.waitForTimeout(pace)
+      await page.waitForTimeout(delay)
     }
   }
 }
@@ -121,7 +123,7 @@ async function workPerKey(browser: Browser, page: Page): Promise<number> {
   await page.waitForTimeout(500)
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] })
   const typed = TYPED.repeat(3)
-  await typeAt(page, typed, TYPIST_MS)
+  await typeAt(page, typed, 'typist')
   const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents
   // Each renderer main thread's tasks, in ms; the page typed into is the busiest (a spare renderer idles).
   const mains = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`))
@@ -153,7 +155,7 @@ async function measureBlankPage(rate: number) {
     for (let sample = 0; sample < SAMPLES; sample++) {
       await blank()
       const pace = paceOf(sample)
-      keystroke[pace].push(...(await typeKeys(page, PACES[pace])))
+      keystroke[pace].push(...(await typeKeys(page, pace)))
     }
     await blank()
     return { keystroke, work: await workPerKey(browser, page) }
@@ -204,7 +206,7 @@ async function measure(origin: string, cookie: string, base: string, segment: (n
       if (sample >= 0) early.push(kept)
       if (sample < 0) continue
       const pace = paceOf(sample)
-      keystroke[pace].push(...(await typeKeys(page, PACES[pace])))
+      keystroke[pace].push(...(await typeKeys(page, pace)))
       const confirmStart = performance.now()
       await page.keyboard.press('Control+Enter')
       await caretIn(page, number + 1)

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createUser, findUserWithHash } from '../../app/lib/auth/users.server'
+import { createUser } from '../../app/lib/auth/users.server'
 import { openDatabase, type Database } from '../../app/lib/db/database.server'
 import { db } from '../../app/lib/db/db.server'
 import { formatById } from '../../app/lib/formats/registry.server'
@@ -80,21 +80,14 @@ export interface CreatedProject {
   timings: { upload: number; tasks: Partial<Record<TaskKind, number>> }
 }
 
-/** The user's id: made on the first call, found on the next ones. */
-async function benchUserId(user: typeof USER): Promise<number> {
-  const created = await createUser(user)
-  if (created.ok) return created.user.id
-  const found = created.error === 'email-taken' ? await findUserWithHash(user.email) : undefined
-  if (!found) throw new Error(`could not create the benchmark user: ${created.error}`)
-  return found.id
-}
-
 /**
- * Uploads `bytes` as a project of `user` (the benchmark user unless told; made if new) and runs the worker until the
- * project is ready. Projects of one user share its default memory.
+ * Makes `user` (the benchmark user unless told), uploads `bytes` as its project and runs the worker until the project
+ * is ready. A user of its own gives the project a default memory of its own.
  */
 export async function createBenchProject(bytes: Uint8Array, user = USER): Promise<CreatedProject> {
-  const ownerId = await benchUserId(user)
+  const created = await createUser(user)
+  if (!created.ok) throw new Error(`could not create the benchmark user: ${created.error}`)
+  const ownerId = created.user.id
   const uploadStart = performance.now()
   const project = await createProject({
     ownerId,

@@ -230,10 +230,11 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
   /** A value from outside replaces the content, the caret staying at the same place in the plain text. */
   const replace = useCallback(
     (outside: string) => {
+      const shown = () => !!content.current?.childElementCount && outside === accepted.current
       // The value this editor last gave (onChange) coming back is nothing new, even with letters typed since.
-      if (content.current?.childElementCount && outside === accepted.current) return
+      if (shown()) return
       readTyping()
-      if (content.current?.childElementCount && outside === accepted.current) return
+      if (shown()) return
       if (outside !== accepted.current) history.current = recordEdit(history.current, outside, 'other', Date.now())
       accepted.current = outside
       const next = piecesOf(parse(outside))
@@ -326,7 +327,11 @@ export const TagEditor = forwardRef<TagEditorHandle, TagEditorProps>(function Ta
    */
   const onInput = (event: FormEvent<HTMLDivElement>) => {
     if (composing.current) return
-    if ((event.nativeEvent as InputEvent).inputType !== 'insertText') return readInput()
+    if ((event.nativeEvent as InputEvent).inputType !== 'insertText') {
+      // This reads every span, the letters still unread with the rest.
+      unread.current = undefined
+      return readInput()
+    }
     if (unread.current) return
     unread.current = readInput
     afterNextPaint(readTyping)
