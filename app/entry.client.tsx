@@ -3,9 +3,8 @@ import i18next, { type ResourceLanguage } from 'i18next'
 import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { getInitialNamespaces } from 'remix-i18next/client'
 import { LOCALE_BUNDLE } from './components/locale-bundle'
-import { i18nConfig } from './lib/i18n/config'
+import { i18nConfig, namespaces } from './lib/i18n/config'
 import { fetchBackend } from './lib/i18n/fetch-backend'
 
 async function hydrate() {
@@ -19,7 +18,9 @@ async function hydrate() {
       ...i18nConfig,
       // The server already chose the language (culture cookie) and wrote it into <html lang>.
       lng: language,
-      ns: getInitialNamespaces(),
+      // Every namespace: the page's head fetched them all (components/locale-bundle.tsx), and a language switched
+      // to later is loaded whole (lib/i18n/fetch-backend.ts), not only the namespaces of the page it was switched on.
+      ns: [...namespaces],
       resources: bundle && { [language]: bundle },
       partialBundledLanguages: true,
       // Every key exists in every language (lib/i18n/locales.test.ts): no default-language files to fetch as a fallback.

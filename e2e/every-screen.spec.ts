@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { deleteAllFiles, expect, expectNoAxeViolations, hydrated, isNoJs, signIn, test, uploadAndOpen } from './helpers'
 
 test.afterEach(async ({ page }) => deleteAllFiles(page))
@@ -53,3 +55,90 @@ for (const [language, culture, heading] of [
     await context.clearCookies({ name: 'culture' })
   })
 }
+
+/** Every message key of the Latvian files ("actions.confirm", "targetLabel"), plural forms by their key. */
+function messageKeys(): Set<string> {
+  const keys = new Set<string>()
+  const walk = (value: unknown, prefix: string) => {
+    if (typeof value === 'string') keys.add(prefix.replace(/_(zero|one|two|few|many|other)$/, ''))
+    else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) walk(inner, prefix ? `${prefix}.${key}` : key)
+  }
+  const folder = path.resolve(import.meta.dirname, '../public/locales/lv')
+  for (const file of fs.readdirSync(folder)) walk(JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')), '')
+  return keys
+}
+
+/** What the page says at this moment: each text and each accessible name given by an attribute. */
+function pageStrings(): string[] {
+  const strings: string[] = []
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent?.trim()
+    if (text && node.parentElement?.localName !== 'script') strings.push(text)
+  }
+  for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    for (const name of ['aria-label', 'title', 'placeholder']) {
+      const value = element.getAttribute(name)?.trim()
+      if (value) strings.push(value)
+    }
+  }
+  return strings
+}
+
+/**
+ * Issue 19 point 8: raw message keys never flash. With JavaScript a link renders the next page without a new
+ * document; a page whose strings were fetched only then showed its keys for a frame or two ("actions.confirm"), and
+ * named the editor "targetLabel" for a screen reader. What the page says is read at every animation frame from the
+ * click on (with JavaScript; without it each page is a document of its own, read once).
+ */
+test('moving from page to page by their links, no message key shows at any moment', async ({ page }, testInfo) => {
+  test.setTimeout(120_000)
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'saites.txt', 'Open the file. Close the window.\n')
+  const translator = new URL(page.url()).pathname
+  await page.goto('/')
+  await hydrated(page, testInfo)
+  const seen = new Set<string>()
+  const watch = async () => {
+    if (isNoJs(testInfo)) return
+    await page.evaluate(`(() => {
+      const read = ${pageStrings.toString()}
+      window.__seen = new Set()
+      const frame = () => { for (const text of read()) window.__seen.add(text); requestAnimationFrame(frame) }
+      frame()
+    })()`)
+  }
+  const record = async () => {
+    const strings = isNoJs(testInfo) ? await page.evaluate(pageStrings) : ((await page.evaluate('[...window.__seen]')) as string[])
+    for (const text of strings) seen.add(text)
+  }
+  await watch()
+  await page.locator(`a[href="${translator}"]`).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'saites.txt' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: '1. segmenta tulkojums' })).toBeVisible()
+  await record()
+  await page.getByRole('link', { name: 'Kvalitātes pārskats' }).click()
+  await expect(page).toHaveURL(/\/qa$/)
+  await hydrated(page, testInfo)
+  await record()
+  await page.goto('/')
+  await hydrated(page, testInfo)
+  await page.getByText('Iestatījumi', { exact: true }).click()
+  await watch()
+  await page.getByRole('link', { name: 'Piekļuves pilnvaras programmām' }).click()
+  await expect(page).toHaveURL(/\/settings\/tokens$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await record()
+  // The interface language switched: with JavaScript the page is rendered again in the same document.
+  await page.goto('/')
+  await hydrated(page, testInfo)
+  await watch()
+  await page.getByRole('banner').getByRole('button', { name: 'English', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Files')
+  await record()
+  await page.getByRole('banner').getByRole('button', { name: 'Latviešu', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Datnes')
+  const keys = messageKeys()
+  expect(keys.has('targetLabel')).toBe(true)
+  expect([...seen].filter((text) => keys.has(text) || RAW_KEY.test(text))).toEqual([])
+})
