@@ -18,7 +18,7 @@ import { GlossaryTools, TermsList } from '~/components/translator/terms-list'
 import { isAvoided, TERM_MAX } from '~/lib/terms/glossary-types'
 import { termsInWindow } from '~/lib/terms/term-recognition.server'
 import { conceptsById, searchGlossaries, type StoredConcept } from '~/lib/terms/glossaries.server'
-import { useHydrated } from '~/components/use-hydrated'
+import { useHydratedBeforePaint } from '~/components/use-hydrated'
 import { useRootData } from '~/components/use-root-data'
 import { requireUser } from '~/lib/auth/session.server'
 import { getEnv } from '~/lib/env.server'
@@ -747,7 +747,7 @@ function SegmentForm({ segment, number, startedAt, loaded }: { segment: SegmentV
  */
 function TargetField({ segment, number, loaded, onEdit }: { segment: SegmentView; number: string; loaded: Loaded; onEdit: () => void }) {
   const { t } = useTranslation('translate')
-  const hydrated = useHydrated()
+  const hydrated = useHydratedBeforePaint()
   const textarea = useRef<HTMLTextAreaElement>(null)
   const editor = useRef<TagEditorHandle>(null)
   // What is typed lives in the editor and the hidden field, not in state: a keystroke renders nothing here
@@ -782,7 +782,7 @@ function TargetField({ segment, number, loaded, onEdit }: { segment: SegmentView
     if (field.current) field.current.value = initial
   }, [hydrated, initial])
   // Focus follows the active segment after every action (the "focus moves predictably").
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (hydrated) editor.current?.focus()
   }, [hydrated])
   // The page's terms and suggestions are its active segment's: none for a segment a confirm went ahead to, until they come.

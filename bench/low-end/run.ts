@@ -13,7 +13,11 @@
  * - ready: from navigation to the translator until the editor has the caret (hydrated, typing goes into it), as the
  *   page itself times it: from its navigation start (performance.timeOrigin) to the focus entering the editor, which
  *   the page reports on the console. Watching for it from outside (Playwright's waitForFunction) would put Playwright's
- *   own script into the page while it loads, on the same slowed CPU (about 40 ms at 4×);
+ *   own script into the page while it loads, on the same slowed CPU (about 40 ms at 4×). This is the page loaded at
+ *   its address (a reload, a bookmark, a new tab, a link followed without JavaScript), on which the target is judged;
+ * - opened from the file list: the same, from the click on the file's name in the file list (with JavaScript the
+ *   translator's page comes without a new document: its data, then a render), timed by the page from the click's
+ *   event to the focus entering the editor;
  * - keystroke: from a key's keydown (or, for a letter typed as text, its beforeinput) to the next animation frame
  *   after its input event (what the eye waits for), at two paces, every other sample: a fast typist's (each key held
  *   TYPIST_MS, the next pressed as it is released — about 100 words a minute), on which the target is judged, and a
@@ -183,6 +187,7 @@ async function measure(origin: string, cookie: string, base: string, segment: (n
         },
         true,
       )
+      document.addEventListener('click', (event) => console.debug(`click at ${event.timeStamp}`), true)
     })
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
@@ -212,12 +217,25 @@ async function measure(origin: string, cookie: string, base: string, segment: (n
       await caretIn(page, number + 1)
       confirm.push(performance.now() - confirmStart)
     }
+    // Opened from the file list: the click on the file's name to the caret in an editor, in the same document.
+    const opened: number[] = []
+    for (let sample = -1; sample < SAMPLES; sample++) {
+      await page.goto(`${origin}/`)
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+      await page.waitForLoadState('networkidle')
+      const click = page.waitForEvent('console', { predicate: (message) => message.text().startsWith('click at '), timeout: 30_000 })
+      const caret = page.waitForEvent('console', { predicate: (message) => message.text().startsWith('caret in '), timeout: 30_000 })
+      await page.locator(`a[href="${base}"]`).first().click()
+      const clicked = Number((await click).text().slice('click at '.length))
+      const focused = Number((await caret).text().split(' at ').at(-1))
+      if (sample >= 0) opened.push(focused - clicked)
+    }
     // The traced sample, on a segment of its own.
     const number = 2 + SAMPLES * 3
     const caret = caretIn(page, number)
     await page.goto(`${origin}${base}?segment=${segment(number)}`)
     await caret
-    return { ready, early, keystroke, confirm, work: await workPerKey(browser, page) }
+    return { ready, early, opened, keystroke, confirm, work: await workPerKey(browser, page) }
   } finally {
     await browser.close()
   }
@@ -273,7 +291,8 @@ async function main() {
         ['ms, p50 / p95', 'CPU ×1 (baseline)', 'CPU ×4', '×4 ÷ ×1', 'target at ×4', ''],
         [
           figures('caret in the textarea, typing kept (before scripts)', { plain: plain.early, slow: slow.early }),
-          row('ready for typing after navigation', 'ready', { plain: plain.ready, slow: slow.ready }),
+          row('ready for typing after navigation (page loaded)', 'ready', { plain: plain.ready, slow: slow.ready }),
+          figures('  opened from the file list (click to caret)', { plain: plain.opened, slow: slow.opened }),
           row(`keystroke to frame, a typist (keys held ${TYPIST_MS} ms)`, 'keystroke', { plain: plain.keystroke.typist, slow: slow.keystroke.typist }),
           row('  the same keys, blank editable page (floor)', 'keystroke', { plain: blank.plain.keystroke.typist, slow: blank.slow.keystroke.typist }),
           figures(`keystroke to frame, a burst (keys held ${BURST_MS} ms)`, { plain: plain.keystroke.burst, slow: slow.keystroke.burst }),
