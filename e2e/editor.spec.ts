@@ -96,6 +96,16 @@ test('typing is accepted; Enter is blocked and Ctrl+Enter reaches the page', asy
   expect(await harness(page, () => window.harness.invalid)).toBe(0)
 })
 
+test('a space typed is a space, never a no-break space: before a chip, doubled, at the end', async ({ page }) => {
+  // A contenteditable whose white space collapses makes such spaces U+00A0, which the translation then kept.
+  await open(page)
+  await caretAt(page, 0, 6)
+  await page.keyboard.type(' ')
+  await caretAt(page, 2, 6)
+  await page.keyboard.type('  labi ')
+  await expect.poll(() => value(page).evaluate((element) => element.textContent)).toBe('Spied  <g1>šeit</g1> tagad  labi ')
+})
+
 test('paste inserts plain text on one line', async ({ page }) => {
   await open(page)
   await caretAt(page, 0, 6)
