@@ -475,18 +475,21 @@ function SegmentList({ loaded, scope }: { loaded: Loaded; scope: React.RefObject
  * those before it (the "earlier"/"later" links stay for everyone else). A new page load starts over.
  */
 function useMoreSegments(loaded: Loaded) {
-  const fresh = { before: [] as MarkedSegment[], after: [] as MarkedSegment[], hasBefore: loaded.hasBefore, hasAfter: loaded.hasAfter }
-  const [more, setMore] = useState(fresh)
+  // The pages loaded belong to the page's data they were loaded on: new data (another window) starts over in the
+  // render that brings it. (Reset in an effect, the first render of a new window still held the old window's pages:
+  // a segment in both was two rows, and the editor of the one removed next could take the caret.)
+  const data = `${loaded.renderedAt}:${loaded.hasBefore}:${loaded.hasAfter}`
+  const fresh = { data, before: [] as MarkedSegment[], after: [] as MarkedSegment[], hasBefore: loaded.hasBefore, hasAfter: loaded.hasAfter }
+  const [kept, setMore] = useState(fresh)
+  const more = kept.data === data ? kept : fresh
   const after = useFetcher<typeof loader>()
   const before = useFetcher<typeof loader>()
   const container = useRef<HTMLDivElement>(null)
   const topEdge = useRef<HTMLParagraphElement>(null)
   const bottomEdge = useRef<HTMLParagraphElement>(null)
   const scrollBefore = useRef<number | undefined>(undefined)
-  useEffect(
-    () => setMore({ before: [] as MarkedSegment[], after: [] as MarkedSegment[], hasBefore: loaded.hasBefore, hasAfter: loaded.hasAfter }),
-    [loaded.renderedAt, loaded.hasBefore, loaded.hasAfter],
-  )
+  /** The pages as they stand for this page's data, whatever data the state was last set on. */
+  const current = (state: typeof fresh) => (state.data === data ? state : fresh)
   // A page can arrive twice: an observer made in the render that brought a page, before its rows were added, may ask
   // again from the same edge. Rows already in the list are not added again.
   const shown = useRef(loaded.segments)
@@ -494,13 +497,21 @@ function useMoreSegments(loaded: Loaded) {
   useEffect(() => {
     const page = after.data
     if (!page || page.analysing) return
-    setMore((current) => ({ ...current, after: [...current.after, ...notListed(page.segments, current, shown.current)], hasAfter: page.hasAfter }))
+    setMore((state) => {
+      const pages = current(state)
+      return { ...pages, after: [...pages.after, ...notListed(page.segments, pages, shown.current)], hasAfter: page.hasAfter }
+    })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a page arriving, added to the pages of the data it came on
   }, [after.data])
   useEffect(() => {
     const page = before.data
     if (!page || page.analysing) return
     scrollBefore.current = container.current ? container.current.scrollHeight - container.current.scrollTop : undefined
-    setMore((current) => ({ ...current, before: [...notListed(page.segments, current, shown.current), ...current.before], hasBefore: page.hasBefore }))
+    setMore((state) => {
+      const pages = current(state)
+      return { ...pages, before: [...notListed(page.segments, pages, shown.current), ...pages.before], hasBefore: page.hasBefore }
+    })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- as above
   }, [before.data])
   // Rows added above keep the rows in view where they were.
   useLayoutEffect(() => {
