@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
-import { data } from '@remix-run/node'
 import {
   isRouteErrorResponse,
   Links,
@@ -20,12 +19,8 @@ import { LocaleBundle } from './components/locale-bundle'
 import { useNonce } from './components/nonce'
 import { SiteHeader } from './components/site-header'
 import { useRootData } from './components/use-root-data'
-import { keptValues, takeKeptForm } from './lib/auth/kept-form.server'
-import { getUser } from './lib/auth/session.server'
-import { takeFlash } from './lib/http/flash.server'
 import { FORM_MAX_MEGABYTES } from './lib/http/form-limit'
-import { flashText, getLanguage } from './lib/i18n/i18n.server'
-import { loadProfileSafely } from './lib/profile/profile.server'
+import { rootData } from './lib/shell/root-data.server'
 import stylesheet from './styles/app.css'
 
 export const handle = { i18n: ['common'] }
@@ -35,30 +30,8 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const language = await getLanguage(request)
-  const user = await getUser(request, context)
-  // SPEC §6: a profile that fails to load must not stop the page.
-  const profile = user ? await loadProfileSafely(user.id) : undefined
-  const { flash: taken, clear } = await takeFlash(request)
-  // Issue 19: the message travels as text, in the interface language: the page never shows its key while the browser
-  // fetches the namespace it is in (seen in the live region after signing out and while opening a file).
-  const flash = taken && { ...taken, text: flashText(language, taken.key, taken.values) }
-  // A form posted while the session had ended, offered again on its page once signed in (decision 0022).
-  const { kept, clear: clearKept } = user ? await takeKeptForm(request) : {}
-  const headers = new Headers()
-  for (const cookie of [clear, clearKept]) if (cookie) headers.append('Set-Cookie', cookie)
-  return data(
-    {
-      language,
-      user: user ? { name: user.name, email: user.email } : undefined,
-      profile,
-      profileFailed: Boolean(user && !profile),
-      flash,
-      keptForm: kept && { ...kept, values: keptValues(kept) },
-    },
-    { headers },
-  )
+export async function loader(args: LoaderFunctionArgs) {
+  return rootData(args)
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

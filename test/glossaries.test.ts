@@ -17,7 +17,7 @@ import {
 } from '~/lib/terms/glossaries.server'
 import { confirmMapping, findImport, previewRows, receiveGlossaryUpload, runGlossaryImport } from '~/lib/terms/glossary-import.server'
 import { termsInWindow } from '~/lib/terms/term-recognition.server'
-import { memoryProject } from '~/lib/tm/tm-api-calls.server'
+import { memoryProject } from '~/lib/tm/memories.server'
 import { signedInUser } from './accounts'
 import { withTestDatabase } from './database'
 import { readyProject } from './ready-project'

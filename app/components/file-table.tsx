@@ -3,6 +3,7 @@ import { forwardRef, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatNumber, formatPercent } from '~/lib/i18n/format'
 import { direction, pageWindow } from '~/lib/projects/languages'
+import { brokenReason } from '~/lib/projects/file-list'
 import { readBands } from '~/lib/tm/analysis-bands'
 import { AnalysisBands } from './analysis-bands'
 import type { TemporaryRow } from './upload-queue'
@@ -268,13 +269,6 @@ function FileStatus({ row, language }: { row: FileRow; language: string }) {
       </label>
     </span>
   )
-}
-
-/** Why a file cannot be translated (a translation key), or undefined while it can be or still may be. */
-export function brokenReason(row: Pick<FileRow, 'status' | 'analysisStatus' | 'errorCode'>): string | undefined {
-  if (row.status === 'FAILED') return `files:uploadErrors.${row.errorCode ?? 'ErrorCreatingProject'}`
-  if (row.analysisStatus === 'EMPTY') return 'files:status.nothingToTranslate'
-  return undefined
 }
 
 /** SPEC §2/§9 pager: Back, at most 10 page buttons, Next; only when there is more than one page. */

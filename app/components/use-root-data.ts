@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import type { loader } from '~/root'
+import type { rootData } from '~/lib/shell/root-data.server'
 
 /** What the root loader knows on every page: language, signed-in user, profile, flash message. */
 export function useRootData() {
-  return useRouteLoaderData<typeof loader>('root')
+  return useRouteLoaderData<typeof rootData>('root')
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { answer, calls } from '~/lib/api/calls'
+import { answer } from '~/lib/api/call'
+import { calls } from '~/lib/api/calls'
 import { requireApiUser } from '~/lib/auth/session.server'
 import { uploadFiles } from '~/lib/projects/upload.server'
 

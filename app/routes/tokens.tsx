@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { answer, calls } from '~/lib/api/calls'
+import { answer } from '~/lib/api/call'
+import { calls } from '~/lib/api/calls'
 import { apiFormOf } from '~/lib/api/read-fields.server'
 import { accessTokenCall, listAccessTokens, type AccessToken } from '~/lib/auth/access-tokens.server'
 import { requireApiUser } from '~/lib/auth/session.server'

@@ -7,7 +7,8 @@ import { StrictMode, useRef, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { TaggedText } from '~/components/editor/tagged-text'
-import { TagEditor, UnusedTags, type TagEditorHandle, type UnusedTag } from '~/components/editor/tag-editor'
+import { TagEditor, type TagEditorHandle, type UnusedTag } from '~/components/editor/tag-editor'
+import { UnusedTags } from '~/components/editor/unused-tags'
 import editorLv from '../../public/locales/lv/editor.json'
 
 interface Harness {

@@ -254,3 +254,15 @@ export function redoEdit(history: EditHistory): EditHistory {
   if (next === undefined) return history
   return { past: [...history.past, history.present].slice(-HISTORY_LIMIT), present: next, future: rest }
 }
+
+/** The end of the last span. */
+export function endOf(pieces: EditorPieces): SpanPosition {
+  const span = pieces.texts.length - 1
+  return { span, offset: pieces.texts[span]!.length }
+}
+
+/** A position moved inside the pieces (after the text shrank under it). */
+export function clampPosition(pieces: EditorPieces, position: SpanPosition): SpanPosition {
+  const span = Math.min(Math.max(position.span, 0), pieces.texts.length - 1)
+  return { span, offset: Math.min(position.offset, pieces.texts[span]!.length) }
+}

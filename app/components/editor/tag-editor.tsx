@@ -11,7 +11,6 @@
  * machine the letter appears that much sooner (bench/low-end). Every way in — a key, a click, a submission anywhere on
  * the page, the handle's methods — reads the letters not yet read first, so nothing ever sees a stale value.
  */
-import type { TFunction } from 'i18next'
 import {
   forwardRef,
   useCallback,
@@ -27,9 +26,11 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { checkTarget } from '~/lib/projects/segment-rules'
-import { parse, type TagToken } from '~/lib/tags'
+import { parse } from '~/lib/tags'
 import {
   canonicalOf,
+  clampPosition,
+  endOf,
   insertTag,
   piecesOf,
   plainOffsetOfPosition,
@@ -47,11 +48,20 @@ import {
   type SpanPosition,
   type UnusedTag,
 } from './editor-model'
-import { chipAttributes } from './tag-chip'
+import {
+  afterNextPaint,
+  buildChildren,
+  currentLength,
+  editableSpan,
+  markActive,
+  placeCaret,
+  positionFromSelection,
+  readTexts,
+  selectionIn,
+  selectionRange,
+} from './editor-dom'
 import { tagHoverHandlers } from './tag-hover'
 
-/** SPEC §4: the active editable span carries a fixed element id. */
-export const ACTIVE_SPAN_ID = 'editor-active-span'
 
 // The server renders the empty container; the children are built in the browser before the first paint.
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
@@ -524,176 +534,6 @@ function useFittedHeight(container: RefObject<HTMLDivElement>, content: RefObjec
       outer.style.height = ''
     }
   }, [container, content])
-}
-
-/** SPEC §3 "unused tags": one visible button per tag; Ctrl+Alt+n in the editor does what the n-th does. */
-export function UnusedTags({ tags, onInsert, className }: { tags: readonly UnusedTag[]; onInsert: (n: number) => void; className?: string }) {
-  const { t } = useTranslation('editor')
-  if (tags.length === 0) return null
-  return (
-    <div role="group" aria-label={t('unusedTags')} className={className ? `unused-tags ${className}` : 'unused-tags'}>
-      {tags.map((tag, index) => (
-        <button
-          key={tag.label}
-          type="button"
-          className="unused-tag"
-          aria-keyshortcuts={index < 9 ? `Control+Alt+${index + 1}` : undefined}
-          title={index < 9 ? t('shortcut', { n: index + 1 }) : undefined}
-          // Keep the caret in the editor: the insert goes where the translator was typing.
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => onInsert(index + 1)}
-        >
-          {t('insertTag', { tag: tag.label })}
-        </button>
-      ))}
-    </div>
-  )
-}
-
-/**
- * Runs `callback` once the next frame has been painted (a task queued from that frame's animation callback runs after
- * its paint), or after 100 ms when no frame comes (a hidden page draws none).
- */
-function afterNextPaint(callback: () => void) {
-  const fallback = setTimeout(callback, 100)
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      clearTimeout(fallback)
-      callback()
-    }, 0),
-  )
-}
-
-function buildChildren(document: Document, pieces: EditorPieces, active: number, t: TFunction<'editor'>, language: string): HTMLElement[] {
-  const children: HTMLElement[] = []
-  pieces.texts.forEach((text, index) => {
-    const span = document.createElement('span')
-    span.className = 'editor-span'
-    span.contentEditable = 'true'
-    span.spellcheck = true
-    span.dataset.span = String(index)
-    // One span is in the tab order, the active one; arrows and clicks reach the others.
-    span.tabIndex = index === active ? 0 : -1
-    if (index === active) span.id = ACTIVE_SPAN_ID
-    span.textContent = text
-    children.push(span)
-    const tag: TagToken | undefined = pieces.tags[index]
-    if (tag) children.push(chip(document, tag, index, t, language))
-  })
-  return children
-}
-
-function chip(document: Document, tag: TagToken, index: number, t: TFunction<'editor'>, language: string): HTMLElement {
-  const { text, className, role, ...attributes } = chipAttributes(tag, t, language)
-  const element = document.createElement('span')
-  element.className = className
-  element.setAttribute('role', role)
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
-  element.contentEditable = 'false'
-  element.dataset.chip = String(index)
-  element.textContent = text
-  return element
-}
-
-function markActive(element: HTMLElement, active: number) {
-  for (const span of element.querySelectorAll<HTMLElement>('[data-span]')) {
-    const isActive = Number(span.dataset.span) === active
-    span.tabIndex = isActive ? 0 : -1
-    if (isActive) span.id = ACTIVE_SPAN_ID
-    else if (span.id === ACTIVE_SPAN_ID) span.removeAttribute('id')
-  }
-}
-
-function spanElement(element: HTMLElement, span: number): HTMLElement | null {
-  return element.querySelector<HTMLElement>(`[data-span="${span}"]`)
-}
-
-/** The nearest span in `direction` whose editing is on (SPEC §4: spans with editing switched off are ignored). */
-function editableSpan(element: HTMLElement, from: number, direction: 1 | -1): number | undefined {
-  for (let span = from + direction; ; span += direction) {
-    const candidate = spanElement(element, span)
-    if (!candidate) return undefined
-    if (candidate.isContentEditable) return span
-  }
-}
-
-function placeCaret(element: HTMLElement, position: SpanPosition) {
-  const span = spanElement(element, position.span) ?? spanElement(element, 0)
-  if (!span) return
-  span.focus({ preventScroll: false })
-  const document = element.ownerDocument
-  const range = document.createRange()
-  let left = Math.max(0, position.offset)
-  const walker = document.createTreeWalker(span, NodeFilter.SHOW_TEXT)
-  let placed = false
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const length = node.textContent?.length ?? 0
-    if (left <= length) {
-      range.setStart(node, left)
-      placed = true
-      break
-    }
-    left -= length
-  }
-  if (!placed) range.selectNodeContents(span)
-  range.collapse(placed)
-  const selection = document.getSelection()
-  selection?.removeAllRanges()
-  selection?.addRange(range)
-}
-
-/** The span position of a DOM point, when it lies in one of the editor's spans. */
-function positionIn(element: HTMLElement, node: Node, offset: number): SpanPosition | undefined {
-  const host = node instanceof Element ? node : node.parentElement
-  const span = host?.closest<HTMLElement>('[data-span]')
-  if (!span || !element.contains(span)) return undefined
-  // The usual case, a span holding one text node: the offset is the DOM's own (no range to build on every key).
-  if (node.parentNode === span && node.nodeType === Node.TEXT_NODE && !node.previousSibling) return { span: Number(span.dataset.span), offset }
-  const range = element.ownerDocument.createRange()
-  range.setStart(span, 0)
-  range.setEnd(node, offset)
-  return { span: Number(span.dataset.span), offset: range.toString().length }
-}
-
-/** The document's selection as positions in the editor, when both its ends are inside it. */
-function selectionIn(element: HTMLElement): { anchor: SpanPosition; focus: SpanPosition } | undefined {
-  const selection = element.ownerDocument.getSelection()
-  if (!selection?.anchorNode || !selection.focusNode) return undefined
-  const anchor = positionIn(element, selection.anchorNode, selection.anchorOffset)
-  const focus = positionIn(element, selection.focusNode, selection.focusOffset)
-  return anchor && focus ? { anchor, focus } : undefined
-}
-
-function positionFromSelection(element: HTMLElement): SpanPosition | undefined {
-  const selection = element.ownerDocument.getSelection()
-  return selection?.focusNode ? positionIn(element, selection.focusNode, selection.focusOffset) : undefined
-}
-
-function selectionRange(element: HTMLElement): { from: SpanPosition; to: SpanPosition } | undefined {
-  const current = selectionIn(element)
-  if (!current) return undefined
-  const { anchor, focus } = current
-  const ordered = anchor.span < focus.span || (anchor.span === focus.span && anchor.offset <= focus.offset)
-  return ordered ? { from: anchor, to: focus } : { from: focus, to: anchor }
-}
-
-function readTexts(element: HTMLElement, pieces: EditorPieces): EditorPieces {
-  const texts = pieces.texts.map((text, index) => singleLine(spanElement(element, index)?.textContent ?? text))
-  return { texts, tags: pieces.tags }
-}
-
-function currentLength(element: HTMLElement, span: number, fallback: number): number {
-  return spanElement(element, span)?.textContent?.length ?? fallback
-}
-
-function endOf(pieces: EditorPieces): SpanPosition {
-  const span = pieces.texts.length - 1
-  return { span, offset: pieces.texts[span]!.length }
-}
-
-function clampPosition(pieces: EditorPieces, position: SpanPosition): SpanPosition {
-  const span = Math.min(Math.max(position.span, 0), pieces.texts.length - 1)
-  return { span, offset: Math.min(position.offset, pieces.texts[span]!.length) }
 }
 
 export type { UnusedTag }

@@ -1,6 +1,7 @@
 import { z } from 'zod/v4'
 import { FORM_MAX_MEGABYTES } from '../http/form-limit'
-import { calls, refusalAnswer, type ApiCall } from './calls'
+import { refusalAnswer, type ApiCall } from './call'
+import { calls } from './calls'
 
 /**
  * The OpenAPI 3.1 description served at /openapi.json, generated from calls.ts — the schemas the calls validate their

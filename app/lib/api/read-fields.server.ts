@@ -1,11 +1,12 @@
 import type { z } from 'zod/v4'
 import { requireApiUser } from '../auth/session.server'
 import type { User } from '../auth/users.server'
-import { formOf } from '../http/form.server'
 import { FORM_MAX_MEGABYTES } from '../http/form-limit'
+import { formOf } from '../http/form.server'
 import { getFixedT } from '../i18n/i18n.server'
 import { findProject, projectOfSegment, type ProjectSummary } from '../projects/projects.server'
-import { FLAG_ISSUE, type ApiCall } from './calls'
+import { FLAG_ISSUE } from '../http/fields'
+import type { ApiCall } from './call'
 
 /** A refusal as every API call sends it: `{ errors: [{ code, message }] }`, the message from the common namespace. */
 export async function apiRefusal(request: Request, status: number, code: string, key: string, values?: Record<string, string>): Promise<Response> {

@@ -1,9 +1,9 @@
 import { newSecret, secretHash } from './secret-token.server'
 import { db } from '../db/db.server'
-import { calls } from '../api/calls'
 import { filledFields } from '../http/filled-fields'
 import { TOKEN_NAME_MAX } from './access-token-rules'
 import type { User } from './users.server'
+import { tokenFields } from './token-fields'
 
 /**
  * Personal access tokens (issue 16): how programs call the API, sent as `Authorization: Bearer <token>`. The token is
@@ -100,7 +100,7 @@ const problemCodes: Record<TokenNameProblem, string> = { empty: 'TokenNameEmpty'
  * The form is read by the caller (formOf), which decides how a form over the limit is refused.
  */
 export async function accessTokenCall(userId: number, form: FormData): Promise<AccessTokenCall> {
-  const parsed = calls.tokenCalls.fields.safeParse(filledFields(form))
+  const parsed = tokenFields.safeParse(filledFields(form))
   const fields = parsed.success ? parsed.data : {}
   if (form.get('intent') === 'revoke') {
     const id = 'id' in fields ? fields.id : undefined

@@ -69,3 +69,10 @@ export function fileListAddress(back: unknown): string {
   const page = Number(params.get('page'))
   return `/${fileListSearch(readFileListQuery(params), Number.isSafeInteger(page) && page > 0 ? page : undefined)}`
 }
+
+/** Why a file cannot be translated (a translation key), or undefined while it can be or still may be. */
+export function brokenReason(row: { status: string; analysisStatus: string; errorCode?: string | null }): string | undefined {
+  if (row.status === 'FAILED') return `files:uploadErrors.${row.errorCode ?? 'ErrorCreatingProject'}`
+  if (row.analysisStatus === 'EMPTY') return 'files:status.nothingToTranslate'
+  return undefined
+}

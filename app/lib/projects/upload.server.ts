@@ -1,4 +1,3 @@
-import { calls } from '../api/calls'
 import { wakeWorker } from '../jobs/wake.server'
 import { getEnv } from '../env.server'
 import { MalformedUpload, partText, readMultipart } from '../http/multipart.server'
@@ -10,6 +9,7 @@ import { swapLanguages, widgetLanguages } from './languages'
 import { storeUpload } from '../threads/helper-thread.server'
 import { holdUpload, takeHeldUploads, type TakenUpload } from './held-uploads.server'
 import { createProjectWithFile } from './projects.server'
+import { uploadFields } from './upload-fields'
 import { checkFile, type UploadErrorCode, type UploadLimits } from './upload-rules'
 
 /**
@@ -94,7 +94,7 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 }
 
 /** The upload's own fields, as SPEC §7 files/upload names them (the files come apart, streamed). */
-const uploadFieldsSchema = calls.upload.fields.omit({ 'files[]': true })
+const uploadFieldsSchema = uploadFields
 
 /** One file's outcome: a project, or the SPEC §8 code that refused it. */
 export interface UploadResult {

@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/node'
 import { chosenMtSuggestion } from '../mt/project-mt.server'
 import { chosenSuggestion } from '../tm/suggestions.server'
-import { memoryProject } from '../tm/tm-api-calls.server'
+import { memoryProject } from '../tm/memories.server'
 import type { IntentContext } from './intent-context.server'
 import { segmentForm } from './segment-form.server'
 

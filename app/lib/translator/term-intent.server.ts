@@ -2,7 +2,7 @@ import { redirect } from '@remix-run/node'
 import { rowId } from '../http/row-id'
 import { addConcepts, findConcept, glossariesForProject } from '../terms/glossaries.server'
 import { TERM_MAX } from '../terms/glossary-types'
-import { memoryProject } from '../tm/tm-api-calls.server'
+import { memoryProject } from '../tm/memories.server'
 import type { IntentContext } from './intent-context.server'
 import { segmentForm } from './segment-form.server'
 

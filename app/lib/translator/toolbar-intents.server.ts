@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node'
-import { fontSizeHeader, readFontSize } from '../http/font-size.server'
+import { fontSizeHeader, readFontSize } from '../projects/font-size.server'
 import { saveMtSystem, startMtPretranslation } from '../mt/project-mt.server'
 import { changeFontSize, type FontSizeChange } from '../projects/font-size'
 import { saveProjectSettings } from '../projects/project-settings.server'

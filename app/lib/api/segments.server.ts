@@ -1,17 +1,18 @@
-import { answer, calls } from '../api/calls'
-import { apiRefusal, projectCall, segmentCall } from '../api/read-fields.server'
 import { db } from '../db/db.server'
 import { getEnv } from '../env.server'
-import { commentJson } from './comment-calls.server'
-import { listCommentsOf } from './comments.server'
-import { saveTranslation } from './save-translation.server'
-import { segmentWindow, setActiveSegment, type WindowAnchor } from './segments.server'
+import { commentJson } from './comments.server'
+import { listCommentsOf } from '../projects/comments.server'
+import { saveTranslation } from '../projects/save-translation.server'
+import { segmentWindow, setActiveSegment, type WindowAnchor } from '../projects/segments.server'
+import { answer } from './call'
+import { apiRefusal, projectCall, segmentCall } from './read-fields.server'
+import { segmentCalls } from './segments'
 
 /** SPEC §7 segments/set-active (segmentId): the job remembers it as its last active segment, as the translator does. */
 export function setActiveCall(request: Request): Promise<Response> {
-  return segmentCall(request, calls.setActive, async (project, segmentId) => {
+  return segmentCall(request, segmentCalls.setActive, async (project, segmentId) => {
     if (!(await setActiveSegment(project, segmentId))) return apiRefusal(request, 404, 'NotFound', 'api.notFound')
-    return answer(calls.setActive, { projectId: project.id, lastSegmentId: segmentId })
+    return answer(segmentCalls.setActive, { projectId: project.id, lastSegmentId: segmentId })
   })
 }
 
@@ -20,9 +21,9 @@ export function setActiveCall(request: Request): Promise<Response> {
  * data editingTime), as a client that keeps its own count reports it. The translator's saves add to it as before.
  */
 export function setEditTimeCall(request: Request): Promise<Response> {
-  return projectCall(request, calls.setEditTime, async (project, { editingTime }) => {
+  return projectCall(request, segmentCalls.setEditTime, async (project, { editingTime }) => {
     await db().query('update jobs set editing_time = $2 where id = $1', [project.jobId, editingTime])
-    return answer(calls.setEditTime, { projectId: project.id, editingTime })
+    return answer(segmentCalls.setEditTime, { projectId: project.id, editingTime })
   })
 }
 
@@ -33,12 +34,12 @@ export function setEditTimeCall(request: Request): Promise<Response> {
  * saveType, saveMatch, comments[] }] }`.
  */
 export function segmentsCall(request: Request): Promise<Response> {
-  return projectCall(request, calls.segments, async (project, { center, before, after, step, searchInSource, searchInTarget, searchInComments }) => {
+  return projectCall(request, segmentCalls.segments, async (project, { center, before, after, step, searchInSource, searchInTarget, searchInComments }) => {
     const anchor: WindowAnchor = center ? { center } : before ? { before } : after ? { after } : { first: true }
     const search = { source: searchInSource, target: searchInTarget, comments: searchInComments }
     const window = await segmentWindow(project.id, anchor, step ?? getEnv().SEGMENT_PAGE_SIZE, search)
     const comments = await listCommentsOf(project, window.segments.map((segment) => segment.id))
-    return answer(calls.segments, {
+    return answer(segmentCalls.segments, {
       fileId: project.id,
       hasBefore: window.hasBefore,
       hasAfter: window.hasAfter,
@@ -63,11 +64,11 @@ export function segmentsCall(request: Request): Promise<Response> {
  * `{ segmentId, number, status, translation }`.
  */
 export function translateCall(request: Request): Promise<Response> {
-  return segmentCall(request, calls.translate, async (project, segmentId, { status, translation, saveType, saveMatch }, user) => {
+  return segmentCall(request, segmentCalls.translate, async (project, segmentId, { status, translation, saveType, saveMatch }, user) => {
     const match = saveType === 'TM' ? (saveMatch ?? null) : saveType === 'MANUAL' ? 0 : null
     const saved = await saveTranslation(project, user, segmentId, { target: translation, status, saveType, saveMatch: match }, 0)
     if ('writeBackFailed' in saved) return apiRefusal(request, 503, 'MemoryWriteFailed', 'suggestions:errors.writeBack')
     if (!saved.ok) return apiRefusal(request, 400, 'InvalidTags', 'translate:errors.invalidTags')
-    return answer(calls.translate, { segmentId, number: saved.number, status, translation })
+    return answer(segmentCalls.translate, { segmentId, number: saved.number, status, translation })
   })
 }

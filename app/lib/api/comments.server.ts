@@ -1,7 +1,8 @@
-import { answer, calls } from '../api/calls'
-import { segmentCall } from '../api/read-fields.server'
 import { getFixedT } from '../i18n/i18n.server'
-import { runCommentIntent, type CommentProblem, type CommentView } from './comments.server'
+import { type CommentProblem, type CommentView, runCommentIntent } from '../projects/comments.server'
+import { answer } from './call'
+import { commentCalls } from './comments'
+import { segmentCall } from './read-fields.server'
 
 /** SPEC §3 "Comment" as the API answers it; `timestamp` in seconds, as the file list's createTimestamp. */
 export function commentJson(comment: CommentView) {
@@ -28,7 +29,7 @@ const problems: Record<CommentProblem, { code: string; key: string }> = {
  * messageType 2): the translator's own comment function behind a JSON call. A segment of another user's file is 404.
  */
 export function commentCall(request: Request, intent: 'comment-add' | 'comment-resolve'): Promise<Response> {
-  const call = intent === 'comment-add' ? calls.addComment : calls.resolveComments
+  const call = intent === 'comment-add' ? commentCalls.addComment : commentCalls.resolveComments
   return segmentCall(request, call, async (project, segmentId, fields, user) => {
     const message = 'message' in fields ? String(fields.message) : ''
     const outcome = await runCommentIntent(project, user, intent, segmentId, message)

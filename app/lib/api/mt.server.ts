@@ -1,7 +1,8 @@
-import { answer, calls } from '../api/calls'
-import { apiRefusal, userCall } from '../api/read-fields.server'
 import { getFixedT } from '../i18n/i18n.server'
-import { mtRegistry } from './registry.server'
+import { mtRegistry } from '../mt/registry.server'
+import { answer } from './call'
+import { mtCalls } from './mt'
+import { apiRefusal, userCall } from './read-fields.server'
 
 const errorCodes: Record<string, string> = {
   'unknown-system': 'UnknownMtSystem',
@@ -17,10 +18,10 @@ const errorCodes: Record<string, string> = {
  * `{ translation, mtId }`. An engine that fails gives 502/504 with the translator's message for it.
  */
 export function mtMatchesCall(request: Request): Promise<Response> {
-  return userCall(request, calls.mtMatches, async (_user, { text, mtId }) => {
+  return userCall(request, mtCalls.mtMatches, async (_user, { text, mtId }) => {
     if (mtId === '') return apiRefusal(request, 400, 'NoMtSystem', 'translate:mt.noSystem')
     const result = await mtRegistry().translate(mtId, [text])
-    if (result.ok) return answer(calls.mtMatches, { translation: result.translations[0] ?? '', mtId })
+    if (result.ok) return answer(mtCalls.mtMatches, { translation: result.translations[0] ?? '', mtId })
     const code = result.error.code
     const status = code === 'unknown-system' ? 400 : code === 'timeout' ? 504 : 502
     const t = await getFixedT(request, 'translate')

@@ -1,5 +1,5 @@
 import { createCookie } from '@remix-run/node'
-import { clampFontSize, DEFAULT_FONT_SIZE } from '../projects/font-size'
+import { clampFontSize, DEFAULT_FONT_SIZE } from './font-size'
 
 /**
  * SPEC §9 "kept in a cookie named fontSize; its lifetime is given as 720 with the unit not shown": we read it as

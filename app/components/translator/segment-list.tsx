@@ -1,0 +1,175 @@
+import { Link } from '@remix-run/react'
+import { memo, useLayoutEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { TaggedText } from '~/components/editor/tagged-text'
+import { matchBand } from '~/lib/projects/segment-rules'
+import type { SegmentView } from '~/lib/projects/segments.server'
+import { placeHref } from '~/lib/projects/translator-url'
+import { CommentsIcon } from './comments-panel'
+import { ConfirmAheadContext, useConfirmAhead } from './confirm-ahead'
+import { QaBadge, QaList } from './qa-warnings'
+import { SegmentForm, useDraft } from './segment-form'
+import { SEGMENT_FORM } from './toolbar'
+import type { Loaded, MarkedSegment } from './translator-data'
+import { useMoreSegments } from './use-more-segments'
+
+export function SegmentList({ loaded, scope }: { loaded: Loaded; scope: React.RefObject<HTMLElement> }) {
+  const { t } = useTranslation('translate')
+  const more = useMoreSegments(loaded)
+  const ahead = useConfirmAhead({
+    loaded,
+    rows: more.segments,
+    action: loaded.base,
+    href: (segment) => placeHref(loaded.base, { ...loaded.place, segment }),
+    scope,
+  })
+  const activeId = ahead.ahead?.activeId ?? loaded.activeId
+  // The segment gone on to stays in view when the page's data comes (the rows around it are the new window's).
+  useLayoutEffect(() => {
+    const row = activeId ? document.getElementById(`s${activeId}`) : null
+    if (row?.contains(document.activeElement)) row.scrollIntoView({ block: 'nearest' })
+  }, [loaded, activeId])
+  const earlier = more.segments[0]
+  const later = more.segments.at(-1)
+  return (
+    <ConfirmAheadContext.Provider value={ahead.confirm}>
+      <div className="segment-list" ref={more.container}>
+        {more.hasBefore && earlier ? (
+          <p ref={more.topEdge}>
+            <Link to={placeHref(loaded.base, { ...loaded.place, segment: earlier.id })}>{t('earlier')}</Link>
+          </p>
+        ) : null}
+        {more.segments.length === 0 ? <p>{t('search.none')}</p> : null}
+        <table className="segment-table">
+          <caption className="visually-hidden">{t('segments')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('number')}</th>
+              <th scope="col">{t('source')}</th>
+              <th scope="col">{t('target')}</th>
+              <th scope="col">{t('tools')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ahead.rows.map((segment) => (
+              <SegmentRow
+                key={segment.id}
+                segment={segment}
+                number={segment.label}
+                active={segment.id === activeId}
+                startedAt={segment.id === ahead.ahead?.activeId ? ahead.ahead.startedAt : undefined}
+                loaded={loaded}
+              />
+            ))}
+          </tbody>
+        </table>
+        {more.hasAfter && later ? (
+          <p ref={more.bottomEdge}>
+            <Link to={placeHref(loaded.base, { ...loaded.place, segment: later.id })}>{t('later')}</Link>
+          </p>
+        ) : null}
+      </div>
+    </ConfirmAheadContext.Provider>
+  )
+}
+
+interface SegmentRowProps {
+  segment: MarkedSegment
+  number: string
+  active: boolean
+  /** Set on the segment a confirm went ahead to (confirm-ahead.ts), until the page's data comes: its clock's start. */
+  startedAt?: number
+  loaded: Loaded
+}
+
+/**
+ * A row renders again only when what it shows changed (see Translator; sameRow): after a confirm the page's data is
+ * all new, but most rows of the window are the same. The active row's parts follow the draft save.
+ */
+const SegmentRow = memo(function SegmentRow({ segment, number, active, startedAt, loaded }: SegmentRowProps) {
+  const { t } = useTranslation('translate')
+  return (
+    <tr id={`s${segment.id}`} className={active ? 'segment-active' : undefined}>
+      <th scope="row">
+        {active ? (
+          number
+        ) : (
+          // Moving to another segment goes through the active segment's form, so that its text is saved.
+          <button
+            type="submit"
+            form={SEGMENT_FORM}
+            name="intent"
+            value={`move:${segment.id}`}
+            className="link-button"
+            aria-label={t('activate', { number })}
+          >
+            {number}
+          </button>
+        )}
+      </th>
+      <td lang={loaded.sourceLang} className="segment-source">
+        <TaggedText text={segment.source} marks={segment.termMarks} />
+      </td>
+      <td lang={loaded.targetLang} className="segment-target">
+        {active ? (
+          <>
+            <SegmentForm segment={segment} number={number} startedAt={startedAt} loaded={loaded} />
+            <QaList warnings={segment.warnings} report={loaded.qaReport} />
+          </>
+        ) : segment.target ? (
+          <TaggedText text={segment.target} />
+        ) : null}
+      </td>
+      <td className="segment-status">
+        {active ? <ActiveSegmentTools segment={segment} /> : <SegmentTools segment={segment} status={segment.status} manual={false} />}
+        <CommentsIcon state={loaded.commented[segment.id]} />
+        <QaBadge warnings={segment.warnings} />
+      </td>
+    </tr>
+  )
+}, sameRow)
+
+/** An inactive row shows its segment, its languages and its comments icon; the active one the whole page's data. */
+function sameRow(before: SegmentRowProps, after: SegmentRowProps): boolean {
+  if (before.active !== after.active || before.number !== after.number || before.startedAt !== after.startedAt) return false
+  if (before.active) return before.segment === after.segment && before.loaded === after.loaded
+  if (before.loaded === after.loaded) return before.segment === after.segment
+  const id = after.segment.id
+  return (
+    before.loaded.sourceLang === after.loaded.sourceLang &&
+    before.loaded.targetLang === after.loaded.targetLang &&
+    JSON.stringify(before.loaded.commented[id]) === JSON.stringify(after.loaded.commented[id]) &&
+    JSON.stringify(before.segment) === JSON.stringify(after.segment)
+  )
+}
+
+/** The active segment's status: a draft saved in the background shows as one, by hand. */
+function ActiveSegmentTools({ segment }: { segment: SegmentView }) {
+  const drafted = useDraft(segment.id).data?.ok === true
+  return <SegmentTools segment={segment} status={drafted && segment.status === 'NEW' ? 'DRAFT' : segment.status} manual={drafted} />
+}
+
+/** SPEC §2 tools column: MT, the TM match percent coloured by SPEC §9's bands, or a pencil for manual. */
+function SegmentTools({ segment, status, manual }: { segment: SegmentView; status: SegmentView['status']; manual: boolean }) {
+  const { t } = useTranslation('translate')
+  const saveType = manual ? 'MANUAL' : segment.saveType
+  return (
+    <>
+      <span className={`status status-${status.toLowerCase()}`}>{t(`status.${status}`)}</span>
+      {saveType === 'MT' ? <span className="save-type">{t('status.mt')}</span> : null}
+      {saveType === 'TM' && segment.saveMatch !== null ? (
+        <span className={`save-type match-${matchBand(segment.saveMatch)}`}>{t('suggestions:toolsMatch', { match: segment.saveMatch })}</span>
+      ) : null}
+      {saveType === 'MANUAL' ? (
+        <span className="save-type" role="img" aria-label={t('status.manual')} title={t('status.manual')}>
+          ✎
+        </span>
+      ) : null}
+      {/ {2,}/.test(segment.target ?? '') ? (
+        <span className="segment-warning" role="img" aria-label={t('spaces')} title={t('spaces')}>
+          ⚠
+        </span>
+      ) : null}
+    </>
+  )
+}

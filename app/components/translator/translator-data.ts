@@ -1,0 +1,14 @@
+import type { SerializeFrom } from '@remix-run/node'
+import type { translatorPage } from '~/lib/translator/translator-page.server'
+
+/** The translator's page as the browser gets it (translator-page.server.ts): the analysis wait or the translator. */
+export type TranslatorData = SerializeFrom<typeof translatorPage>
+
+/** The translator itself, once the file is analysed. */
+export type Loaded = Exclude<TranslatorData, { analysing: true }>
+
+/** A segment of the window with the glossary terms found in its source (issue 17) and its QA warnings. */
+export type MarkedSegment = Loaded['segments'][number]
+
+/** The answer to a background draft save (`respond=data`). */
+export type DraftAnswer = { ok: true; savedAt: number } | { ok: false; error: string }

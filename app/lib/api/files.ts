@@ -1,0 +1,187 @@
+import { z } from 'zod/v4'
+import { uploadFields } from '../projects/upload-fields'
+import { flagField, rowIdField } from '../http/fields'
+import { call, invalid, ofProject, percent, projectRefusals, seconds } from './call'
+
+/** SPEC §7's files group: the file list, upload, a file's state, pretranslation, deletion and downloads. */
+
+const fileSummary = z.object({
+  id: z.number().int(),
+  password: z.string(),
+  jobId: z.number().int(),
+  jobPassword: z.string(),
+  name: z.string(),
+  owner: z.string(),
+  createTimestamp: seconds,
+  source: z.string(),
+  target: z.string(),
+})
+
+const creationStatus = z.object({
+  status: z.enum(['WAITING', 'READY', 'FAILED']),
+  projectId: z.number().int(),
+  jobId: z.number().int(),
+  jobPassword: z.string(),
+  projectName: z.string(),
+  errors: z.array(z.object({ code: z.string().meta({ description: "SPEC §8's code of why the file could not be converted." }) })).optional(),
+})
+
+const analysis = z.object({
+  status: z.enum(['NEW', 'ANALYSING', 'DONE', 'EMPTY', 'PRETRANSLATING']),
+  projectId: z.number().int(),
+  wordCount: z.number().int(),
+  segmentCount: z.number().int(),
+  segmentsAnalyzed: z.number().int(),
+  jobId: z.number().int(),
+  jobPassword: z.string(),
+})
+
+const stats = z.object({ projectId: z.number().int(), analysisComplete: z.boolean(), translatedPercent: z.number() })
+
+const jobData = z.object({
+  id: z.number().int(),
+  password: z.string(),
+  projectId: z.number().int(),
+  ppassword: z.string(),
+  source: z.string(),
+  target: z.string(),
+  lastSegmentId: z.number().int().nullable(),
+  progress: percent,
+  segmentCount: z.number().int(),
+  fileName: z.string(),
+  firstSegment: z.number().int().nullable(),
+  lastSegment: z.number().int().nullable(),
+  mtSystemId: z.string(),
+  editingTime: z.number().int().meta({ description: 'Seconds.' }),
+  tmPretranslate: z.boolean(),
+  mtPretranslate: z.boolean(),
+  termBaseUrl: z.string(),
+  synonymBaseUrl: z.string(),
+})
+
+export const fileCalls = {
+  files: call({
+    method: 'post',
+    path: '/files',
+    operationId: 'listFiles',
+    tag: 'Files',
+    summary: "A page of the caller's files, newest first (10 a page).",
+    body: 'form',
+    fields: z.object({
+      page: rowIdField.default(1).meta({ description: 'From 1; a page past the end is empty.' }),
+      filter: z.string().max(200).default('').meta({ description: 'Part of a name, any case.' }),
+    }),
+    answer: z.object({ totalFiles: z.number().int(), data: z.array(fileSummary) }),
+    refusals: invalid,
+  }),
+  upload: call({
+    method: 'post',
+    path: '/files/upload',
+    operationId: 'uploadFiles',
+    tag: 'Files',
+    summary: 'Upload files; each becomes a project. `files` is accepted as well as `files[]`. 400 when none was accepted.',
+    body: 'multipart',
+    statuses: [200, 400],
+    fields: uploadFields.extend({ 'files[]': z.array(z.file()).optional() }),
+    answer: z.object({
+      code: z.union([z.literal(0), z.literal(1)]).meta({ description: '1 when every file was accepted.' }),
+      errors: z.array(z.object({ message: z.string().meta({ description: "SPEC §8's code." }), file: z.string().optional() })),
+      data: z.object({ id_project: z.number().int(), password: z.string() }).optional(),
+      time: z.number().int().meta({ description: 'Server time of the answer, in milliseconds.' }),
+    }),
+    refusals: {},
+  }),
+  creationStatus: call({
+    method: 'post',
+    path: '/files/creation-status',
+    operationId: 'creationStatus',
+    tag: 'Files',
+    summary: "Whether the file is converted: WAITING, READY, or FAILED with SPEC §8's code.",
+    body: 'form',
+    fields: z.object(ofProject),
+    answer: creationStatus,
+    refusals: projectRefusals,
+  }),
+  analysis: call({
+    method: 'post',
+    path: '/files/analysis',
+    operationId: 'analysis',
+    tag: 'Files',
+    summary: "The file's analysis: words and segments counted.",
+    body: 'form',
+    fields: z.object(ofProject),
+    answer: analysis,
+    refusals: projectRefusals,
+  }),
+  stats: call({
+    method: 'post',
+    path: '/files/stats',
+    operationId: 'stats',
+    tag: 'Files',
+    summary: 'How much of the file is translated.',
+    body: 'form',
+    fields: z.object(ofProject),
+    answer: stats,
+    refusals: projectRefusals,
+  }),
+  info: call({
+    method: 'post',
+    path: '/files/info',
+    operationId: 'fileInfo',
+    tag: 'Files',
+    summary: "SPEC §3's job data of the file.",
+    body: 'form',
+    fields: z.object(ofProject),
+    answer: jobData,
+    refusals: projectRefusals,
+  }),
+  pretranslate: call({
+    method: 'post',
+    path: '/files/pretranslate',
+    operationId: 'pretranslate',
+    tag: 'Files',
+    summary: 'Start pretranslating the file from 100% TM matches (useTm=1) or with MT (useMt=1).',
+    body: 'form',
+    fields: z.object({
+      ...ofProject,
+      useTm: flagField.optional(),
+      useMt: flagField.optional(),
+      mtSystem: z.string().max(200).optional().meta({ description: "With useMt: the system to use, saved as the project's." }),
+    }),
+    answer: z.object({ projectId: z.number().int(), started: z.literal(true) }),
+    refusals: { 400: ['InvalidValue', 'NoMtSystem', 'UnknownMtSystem'], 404: ['NotFound'], 409: ['PretranslationBusy'] },
+  }),
+  deleteFile: call({
+    method: 'post',
+    path: '/files/delete',
+    operationId: 'deleteFile',
+    tag: 'Files',
+    summary: 'Delete the file: gone at once from every page and call.',
+    body: 'form',
+    fields: z.object(ofProject),
+    answer: z.object({ projectId: z.number().int(), deleted: z.literal(true) }),
+    refusals: projectRefusals,
+  }),
+  downloadOriginal: call({
+    method: 'post',
+    path: '/files/download-original',
+    operationId: 'downloadOriginal',
+    tag: 'Files',
+    summary: 'The file as uploaded, as an attachment.',
+    body: 'form',
+    fields: z.object({ ...ofProject, jwt: z.string().optional().meta({ description: 'Accepted and not needed.' }) }),
+    answer: 'file',
+    refusals: projectRefusals,
+  }),
+  downloadTranslated: call({
+    method: 'post',
+    path: '/files/download-translated',
+    operationId: 'downloadTranslated',
+    tag: 'Files',
+    summary: 'The translation in the original format (untranslated segments keep their source), as an attachment.',
+    body: 'form',
+    fields: z.object({ ...ofProject, jwt: z.string().optional().meta({ description: 'Accepted and not needed.' }) }),
+    answer: 'file',
+    refusals: { ...projectRefusals, 409: ['NotReady'] },
+  }),
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod/v4'
+import { rowIdField, wholeNumber } from '../http/fields'
+import { call, ofProject, projectId, projectPassword, projectRefusals, segmentId } from './call'
+import { commentAnswer } from './comments'
+
+/** SPEC §7's segments group: the window, the active segment, editing time and saving a translation. */
+
+/** The longest editing time a job records, in seconds (ten years): anything above is a client's mistake. */
+export const EDITING_TIME_MAX = 315_360_000
+
+const segmentStatus = z.enum(['NEW', 'DRAFT', 'TRANSLATED'])
+const saveType = z.enum(['MT', 'TM', 'MANUAL'])
+
+const segmentAnswer = z.object({
+  id: z.number().int(),
+  number: z.string().meta({ description: 'The number the translator shows (parts of a split segment as 12-1, 12-2).' }),
+  original: z.string(),
+  translation: z.string(),
+  status: segmentStatus,
+  saveType: saveType.nullable(),
+  saveMatch: z.number().int().nullable(),
+  comments: z.array(commentAnswer),
+})
+
+export const segmentCalls = {
+  segments: call({
+    method: 'post',
+    path: '/segments',
+    operationId: 'segments',
+    tag: 'Segments',
+    summary: 'A window of the file’s segments: step on each side of center, or step before/after a segment, else the first ones.',
+    body: 'form',
+    fields: z.object({
+      ...ofProject,
+      center: rowIdField.optional(),
+      before: rowIdField.optional(),
+      after: rowIdField.optional(),
+      step: wholeNumber(1, 100).optional().meta({ description: 'SEGMENT_PAGE_SIZE when not sent.' }),
+      searchInSource: z.string().max(1_000).optional(),
+      searchInTarget: z.string().max(1_000).optional(),
+      searchInComments: z.string().max(1_000).optional(),
+    }),
+    answer: z.object({ fileId: z.number().int(), hasBefore: z.boolean(), hasAfter: z.boolean(), segments: z.array(segmentAnswer) }),
+    refusals: projectRefusals,
+  }),
+  setActive: call({
+    method: 'post',
+    path: '/segments/set-active',
+    operationId: 'setActiveSegment',
+    tag: 'Segments',
+    summary: "Remember the segment as the job's last active one, where the translator opens.",
+    body: 'form',
+    fields: z.object({ segmentId }),
+    answer: z.object({ projectId: z.number().int(), lastSegmentId: z.number().int() }),
+    refusals: projectRefusals,
+  }),
+  setEditTime: call({
+    method: 'post',
+    path: '/segments/set-edit-time',
+    operationId: 'setEditTime',
+    tag: 'Segments',
+    summary: "Set the job's editing time, in whole seconds.",
+    body: 'form',
+    fields: z.object({
+      projectId,
+      projectPassword: projectPassword.optional(),
+      editingTime: wholeNumber(0, EDITING_TIME_MAX).meta({ description: 'Whole seconds.' }),
+    }),
+    answer: z.object({ projectId: z.number().int(), editingTime: z.number().int() }),
+    refusals: projectRefusals,
+  }),
+  translate: call({
+    method: 'post',
+    path: '/segments/translate',
+    operationId: 'translateSegment',
+    tag: 'Segments',
+    summary: "Save a segment's translation: TRANSLATED confirms (and writes the TM), DRAFT keeps it unconfirmed.",
+    body: 'form',
+    fields: z.object({
+      segmentId,
+      status: z.string().transform((value) => value.toUpperCase()).pipe(z.enum(['TRANSLATED', 'DRAFT'])).meta({ description: 'TRANSLATED or DRAFT.' }),
+      translation: z.string().max(100_000).default('').meta({ description: "With SPEC's tag syntax; the source's tags must all be there." }),
+      saveType: saveType.default('MANUAL'),
+      saveMatch: wholeNumber(0, 100).optional().meta({ description: 'With saveType TM: the match percent.' }),
+      segment: z.string().optional().meta({ description: 'Accepted and not needed.' }),
+      mtId: z.string().optional().meta({ description: 'Accepted and not needed.' }),
+    }),
+    answer: z.object({ segmentId: z.number().int(), number: z.number().int().meta({ description: 'Its place in the file, from 1.' }), status: z.enum(['TRANSLATED', 'DRAFT']), translation: z.string() }),
+    refusals: { 400: ['InvalidValue', 'InvalidTags'], 404: ['NotFound'], 503: ['MemoryWriteFailed'] },
+  }),
+}

@@ -1,0 +1,186 @@
+import { data } from '@remix-run/node'
+import type { User } from '../auth/users.server'
+import { getEnv } from '../env.server'
+import { rowId } from '../http/row-id'
+import { getFixedT, getLanguage } from '../i18n/i18n.server'
+import { mtSuggestionFor, projectAcceptsFeedback, systemsForProject } from '../mt/project-mt.server'
+import { listComments } from '../projects/comments.server'
+import { brokenReason } from '../projects/file-list'
+import { readFontSize } from '../projects/font-size.server'
+import { projectSettings } from '../projects/project-settings.server'
+import type { ProjectSummary } from '../projects/projects.server'
+import { remainingMinutes } from '../projects/segment-rules'
+import { countMatches, isSearchActive, segmentWindow, type WindowAnchor } from '../projects/segments.server'
+import { readPlace } from '../projects/translator-url'
+import { segmentWarnings } from '../qa/segment-qa.server'
+import { conceptsById, searchGlossaries, type StoredConcept } from '../terms/glossaries.server'
+import { isAvoided, TERM_MAX } from '../terms/glossary-types'
+import { termsInWindow } from '../terms/term-recognition.server'
+import { readBands } from '../tm/analysis-bands'
+import { searchConcordance } from '../tm/concordance.server'
+import { suggestionsFor } from '../tm/suggestions.server'
+import { takeKeptText } from './kept-text.server'
+
+/**
+ * The translator's page (SPEC §2 "Translator screen"): the wait while the file is analysed, or the window of segments
+ * around the active one with everything its panels show — suggestions, concordance, MT, glossary terms, QA warnings,
+ * comments — read at once. Also the pages that scrolling loads (`?before=` / `?after=`, the …_.more route).
+ */
+export async function translatorPage(request: Request, user: User, project: ProjectSummary) {
+  const t = await getFixedT(request, 'translate')
+  const language = await getLanguage(request)
+  const title = t('title', { name: project.name })
+  if (project.status !== 'READY' || project.analysisStatus !== 'DONE') {
+    return {
+      title,
+      language,
+      analysing: true as const,
+      // A file that could not be converted, or holds nothing to translate, says so instead of "Analysing…" forever.
+      broken: brokenReason(project),
+      deleteHref: `/files/${project.id}/${project.password}/delete`,
+      pretranslating: project.analysisStatus === 'PRETRANSLATING',
+      done: project.analysisStatus === 'PRETRANSLATING' ? project.pretranslated : project.segmentsAnalyzed,
+      total: project.segmentCount,
+      name: project.name,
+    }
+  }
+  const env = getEnv()
+  const url = new URL(request.url)
+  const place = readPlace(url.searchParams)
+  const searching = isSearchActive(place.search)
+  const job = { lastSegmentId: project.lastSegmentId, editingTime: project.editingTime }
+  // SPEC §4 "Search replaces the window, starting from the first segment when any search is active,
+  // otherwise from the last active one".
+  const wanted = place.segment ?? (searching ? undefined : job.lastSegmentId ?? undefined)
+  const anchor = windowAnchor(url.searchParams, wanted)
+  const [window, matches, fontSize, settings] = await Promise.all([
+    // Issue 19: twice as many rows after the active one, so that a dozen short segments fill the screen without JavaScript.
+    segmentWindow(project.id, anchor, env.SEGMENT_PAGE_SIZE, place.search, 2 * env.SEGMENT_PAGE_SIZE),
+    searching ? countMatches(project.id, place.search) : undefined,
+    readFontSize(request),
+    projectSettings(project, user.id),
+  ])
+  const activeId = window.segments.some((segment) => segment.id === wanted) ? wanted : window.segments[0]?.id
+  // A text posted after the session had ended, back where it was typed now that the translator is signed in: only
+  // when its segment is the active one.
+  const { kept, clear: clearKept } = await takeKeptText(request, project.id, activeId)
+  // Issue 5: TM suggestions once per page, for the active segment only (not for the pages scrolling loads).
+  const activeSource = 'center' in anchor || 'first' in anchor ? window.segments.find((segment) => segment.id === activeId)?.source : undefined
+  const translationsOpen = place.panel === 'translations'
+  const concordanceText = url.searchParams.get('concordance')?.trim().slice(0, 200) ?? ''
+  const termQuery = url.searchParams.get('terms')?.trim().slice(0, TERM_MAX) ?? ''
+  const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
+  const readableGlossaries = settings.glossaries.filter((glossary) => glossary.read)
+  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults] = await Promise.all([
+    activeId ? listComments(project, activeId) : [],
+    translationsOpen && activeSource !== undefined ? suggestionsFor({ readable: settings.memories.filter((memory) => memory.read).map((memory) => memory.id) }, activeSource, env.TM_MIN_MATCH) : [],
+    translationsOpen && concordanceText ? searchConcordance(memoryProject, concordanceText) : undefined,
+    // Issue 6: the MT suggestion of the active segment, fetched once and kept; a provider down is a message.
+    translationsOpen && activeId !== undefined && activeSource !== undefined ? mtSuggestionFor(project, activeId, activeSource) : undefined,
+    systemsForProject(project),
+    // Issue 17: glossary terms in the window's sources, marked on the server (so without JavaScript too).
+    termsInWindow(memoryProject, window.segments, settings.glossaries),
+    // Issue 17: the QA warnings found when each was saved, and consistency across the project now.
+    segmentWarnings(project.id, window.segments.map((segment) => segment.id)),
+    // SPEC §9 Shift+Enter: the glossary search of the translations tab.
+    translationsOpen && termQuery ? searchGlossaries(readableGlossaries, termQuery) : undefined,
+  ])
+  const base = `/translate/${project.id}/${project.password}`
+  const glossaryT = await getFixedT(request, 'glossaries')
+  const termTitle = (conceptIds: number[]) =>
+    glossaryT('terms.mark', {
+      targets: conceptIds
+        .flatMap((id) => terms.targets.get(id) ?? [])
+        .map((term) => (isAvoided(term.status) ? `${term.text} (${glossaryT(`status.${term.status}`)})` : term.text))
+        .join(', '),
+    })
+  const termMarks = Object.fromEntries(
+    [...terms.hits].filter(([, hits]) => hits.length > 0).map(([id, hits]) => [id, hits.map((hit) => ({ token: hit.token, start: hit.start, end: hit.end, title: termTitle(hit.conceptIds) }))]),
+  )
+  // The active segment's concepts whole (definitions, every term), in the order they stand in its source.
+  const glossaryNames = new Map(settings.glossaries.map((glossary) => [glossary.id, glossary.name]))
+  const withGlossaryName = (concept: StoredConcept) => ({
+    id: concept.id,
+    glossaryName: glossaryNames.get(concept.glossaryId) ?? '',
+    definition: concept.definition,
+    source: concept.source,
+    target: concept.target,
+  })
+  const activeConceptIds = [...new Set((activeId === undefined ? [] : (terms.hits.get(activeId) ?? [])).flatMap((hit) => hit.conceptIds))]
+  const activeConcepts = new Map((await conceptsById(activeConceptIds)).map((concept) => [concept.id, concept]))
+  const activeTerms = activeConceptIds.flatMap((id) => {
+    const concept = activeConcepts.get(id)
+    return concept ? [withGlossaryName(concept)] : []
+  })
+  const page = {
+    title,
+    language,
+    analysing: false as const,
+    name: project.name,
+    sourceLang: project.sourceLang,
+    targetLang: project.targetLang,
+    base,
+    downloads: {
+      original: `/files/${project.id}/${project.password}/original`,
+      translated: `/files/${project.id}/${project.password}/translated`,
+    },
+    place,
+    matches,
+    segments: window.segments.map(
+      (segment) => ({
+        ...segment,
+        termMarks: termMarks[segment.id],
+        warnings: warnings.get(segment.id)?.flatMap(({ code, detail, ignored }) => (ignored ? [] : [{ code, detail }])),
+      }),
+    ),
+    qaReport: `${base}/qa`,
+    hasBefore: window.hasBefore,
+    hasAfter: window.hasAfter,
+    activeId,
+    comments,
+    commented: window.commented,
+    suggestions,
+    concordance,
+    activeTerms,
+    glossarySearch: {
+      query: termQuery,
+      results: termResults?.map(withGlossaryName),
+      writable: settings.glossaries.filter((glossary) => glossary.write).map(({ id, name }) => ({ id, name })),
+    },
+    mt: {
+      suggestion: mtSuggestion,
+      systemId: project.mtSystemId,
+      systems: mtSystems.systems.map(({ id, title, domain }) => ({ id, title, domain })),
+      acceptsFeedback: projectAcceptsFeedback(project),
+      pretranslateError: project.pretranslateError,
+    },
+    renderedAt: Date.now(),
+    fontSize,
+    settings,
+    lookups: {
+      term: Boolean(env.TERM_BASE_URL),
+      synonym: Boolean(env.SYNONYM_BASE_URL),
+    },
+    footer: {
+      percent: project.translatedPercent,
+      segmentCount: project.segmentCount,
+      spentMinutes: Math.round(job.editingTime / 60),
+      remainingMinutes: remainingMinutes(job.editingTime, project.translatedPercent),
+      bands: readBands(project.analysisBands),
+    },
+    kept,
+  }
+  return clearKept ? data(page, { headers: { 'Set-Cookie': clearKept } }) : page
+}
+
+/**
+ * The window to read: centred on the wanted segment, or (SPEC §4 "scrolling … loads segments after / before",
+ * the browser's background loads) the page after or before a segment already shown.
+ */
+function windowAnchor(params: URLSearchParams, wanted: number | undefined): WindowAnchor {
+  const after = rowId(params.get('after'))
+  const before = rowId(params.get('before'))
+  if (after !== undefined) return { after }
+  if (before !== undefined) return { before }
+  return wanted ? { center: wanted } : { first: true }
+}
