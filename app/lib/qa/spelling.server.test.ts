@@ -24,3 +24,38 @@ describe('spelling by hunspell', () => {
     expect(await misspelledWords('123 456', 'de')).toEqual([])
   })
 })
+
+describe('spelling answers never change hands (issue 50)', () => {
+  // The checker once ended each answer at one fixed word: a translation holding it gave its unknown words to the
+  // next request, whoever's it was (one project's words were seen in another user's QA report).
+  const hostile = [
+    'Sveiki qqxzzqtulkssentinel dattorrs',
+    '',
+    '\n\n\n',
+    'Rindas\rbeigas\r\nun\u2028atdalītāji\u0085zzyzzx',
+    `nul\u0000rakstzīme\u0007zvans\u001bqqxkontroleee`,
+    `${'garš vārds '.repeat(20_000)}garrrrsvards`,
+    'qqx',
+    '* & @ + - ~ # ! % ` ^ zīmessss',
+  ]
+
+  it('gives each of two users at once only the words of their own texts, whatever the texts hold', async () => {
+    const own = ['Viņa raksta ananasss un banaaans.', 'Jānis raksta citronsss un ābolllu.']
+    for (let round = 0; round < 3; round++) {
+      const asked = hostile.flatMap((text, index) => [
+        { user: 'hostile', text, answer: misspelledWords(text, 'lv') },
+        { user: 'other', text: own[index % 2]!, answer: misspelledWords(own[index % 2]!, 'lv') },
+      ])
+      for (const { user, text, answer } of asked) {
+        const words = await answer
+        if (user === 'other') expect(words, text).toEqual(text.startsWith('Viņa') ? ['ananasss', 'banaaans'] : ['citronsss', 'ābolllu'])
+        else for (const word of words ?? []) expect(text.includes(word), `${word} is not in ${JSON.stringify(text.slice(0, 60))}`).toBe(true)
+      }
+    }
+  })
+
+  it('still reports the unknown words of a text that holds the old end word', async () => {
+    expect(await misspelledWords('Sveiki qqxzzqtulkssentinel dattorrs', 'lv')).toEqual(['qqxzzqtulkssentinel', 'dattorrs'])
+    expect(await misspelledWords('Datoram ir dattors.', 'lv')).toEqual(['dattors'])
+  })
+})

@@ -1,11 +1,14 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { randomInt } from 'node:crypto'
 
 /**
  * Spelling of a translation (issue 17, point 4) by Hunspell itself: Debian's `hunspell` with its lv, ru and en
  * dictionaries, one long-lived `hunspell -l` per language per process (it lists the words it does not know, and makes
  * no suggestions: in the ispell pipe mode, `-a`, suggesting for a line of English words in the Latvian dictionary took
- * over a second). Its output is line-buffered through `stdbuf`, and each text line is followed by a sentinel word no
- * dictionary knows, whose echo ends the answer.
+ * over a second). Its output is line-buffered through `stdbuf`. Each text line is followed by a line holding a word
+ * no dictionary knows, made anew for that request from random letters; its echo ends that request's answer and no
+ * other (issue 50: one fixed word, written into a translation, handed its unknown words to the next request of any
+ * user). A text cannot hold the word it is about to be followed by.
  * nspell (Hunspell in JavaScript) was the other candidate; it did not finish building the Latvian dictionary's
  * forms in ten minutes, and the Russian one costs it hundreds of megabytes, while the real Hunspell answers a
  * segment in well under a millisecond, in its own process, off every thread of ours (decision 0018). Without
@@ -16,14 +19,24 @@ const DICTIONARIES: Record<string, string> = { lv: 'lv_LV', ru: 'ru_RU', en: 'en
 /** Longer than a healthy answer ever takes; a stuck checker is stopped and spelling skipped for that segment. */
 const ANSWER_MS = 2000
 
-/** Ends each answer: hunspell -l lists it, as no dictionary has it. */
-const SENTINEL = 'qqxzzqtulkssentinel'
+/** The end of one request's answer: `qqx` and 24 random lowercase letters (hunspell -l lists it, as no dictionary has it). */
+function endMark(): string {
+  let mark = 'qqx'
+  for (let letter = 0; letter < 24; letter++) mark += String.fromCharCode(97 + randomInt(26))
+  return mark
+}
+
+/** A request written to the checker: the mark that ends its answer, and who waits for it. */
+interface Request {
+  mark: string
+  answer: (lines: string[] | undefined) => void
+}
 
 interface Checker {
   child: ChildProcessWithoutNullStreams
-  /** Lines of the answer being read, and whoever waits for each answer, in order. */
+  /** Lines of the answer being read, and the requests written, in order. */
   lines: string[]
-  waiting: ((lines: string[] | undefined) => void)[]
+  waiting: Request[]
 }
 
 const checkers = new Map<string, Promise<Checker | undefined>>()
@@ -35,7 +48,7 @@ function startChecker(dictionary: string): Promise<Checker | undefined> {
     let buffered = ''
     const stop = () => {
       checkers.delete(dictionary)
-      for (const waiting of checker.waiting.splice(0)) waiting(undefined)
+      for (const waiting of checker.waiting.splice(0)) waiting.answer(undefined)
       resolve(undefined)
     }
     child.on('error', stop)
@@ -50,8 +63,16 @@ function startChecker(dictionary: string): Promise<Checker | undefined> {
       while ((end = buffered.indexOf('\n')) >= 0) {
         const line = buffered.slice(0, end)
         buffered = buffered.slice(end + 1)
-        if (line === SENTINEL) checker.waiting.shift()?.(checker.lines.splice(0))
-        else checker.lines.push(line)
+        const ended = checker.waiting.findIndex((request) => request.mark === line)
+        if (ended < 0) {
+          checker.lines.push(line)
+          continue
+        }
+        // The lines read belong to the request this mark ends. Should a request before it ever have got no end
+        // (never, while hunspell answers each line), whose the lines are is unknown: none of them gets any.
+        const lines = checker.lines.splice(0)
+        for (const skipped of checker.waiting.splice(0, ended)) skipped.answer(undefined)
+        checker.waiting.shift()?.answer(ended === 0 ? lines : undefined)
       }
     })
   })
@@ -68,7 +89,32 @@ function checkerFor(language: string): Promise<Checker | undefined> {
   return checker
 }
 
-/** Hunspell's answer for one line of text: the words it does not know, one a line. */
+/** Hunspell's time grows with the square of a line's length (a 220 KB line took it 25 s): short lines, cut at spaces. */
+const LINE_CHARACTERS = 200
+
+/** Spelling is checked in a translation's first characters only: a longer text is no sentence to be spelled. */
+const CHECKED_CHARACTERS = 20_000
+
+/**
+ * The text as the lines hunspell reads: control characters (line ends among them) as spaces, cut at spaces into lines
+ * of about LINE_CHARACTERS. A word longer than a line is a line of its own.
+ */
+export function checkedLines(text: string): string[] {
+  // eslint-disable-next-line no-control-regex -- control characters are what hunspell must not see
+  const words = text.slice(0, CHECKED_CHARACTERS).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').split(' ')
+  const lines: string[] = []
+  let line = ''
+  for (const word of words) {
+    if (line !== '' && line.length + 1 + word.length > LINE_CHARACTERS) {
+      lines.push(line)
+      line = word
+    } else line = line === '' ? word : `${line} ${word}`
+  }
+  lines.push(line)
+  return lines
+}
+
+/** Hunspell's answer for a text: the words it does not know, one a line. */
 async function ask(language: string, text: string): Promise<string[] | undefined> {
   const checker = await checkerFor(language)
   if (!checker) return undefined
@@ -77,11 +123,15 @@ async function ask(language: string, text: string): Promise<string[] | undefined
       checker.child.kill()
       resolve(undefined)
     }, ANSWER_MS)
-    checker.waiting.push((lines) => {
-      clearTimeout(timer)
-      resolve(lines)
+    const mark = endMark()
+    checker.waiting.push({
+      mark,
+      answer: (lines) => {
+        clearTimeout(timer)
+        resolve(lines)
+      },
     })
-    checker.child.stdin.write(`${text.replace(/[\r\n]+/g, ' ')}\n${SENTINEL}\n`)
+    checker.child.stdin.write(`${checkedLines(text).join('\n')}\n${mark}\n`)
   })
 }
 
