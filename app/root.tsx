@@ -8,7 +8,6 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteError,
-  type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -67,13 +66,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   )
 }
-
-/**
- * A translator's background draft save (`respond=data`) changes nothing the root shows: no need to ask again —
- * unless it was sent elsewhere (the session had ended: to sign in), where the header and the message are new.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  formData?.get('respond') === 'data' && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
 
 export default function App() {
   const root = useRootData()

@@ -5,17 +5,18 @@ import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, fillTarget
 test.afterEach(async ({ page }) => deleteAllFiles(page))
 
 /**
- * Holds back the page script's posts of one intent (`.data`, the translator's fetchers) until `release()`: `held` lists
- * their targets as they come, `through` every intent in the order it was let through to the server.
+ * Holds back the page script's posts of one intent (the editor's writes to …/save, the translator's fetchers to `.data`)
+ * until `release()`: `held` lists their targets as they come, `through` every intent in the order it was let through to
+ * the server. What the browser sends as a page goes (`sendBeacon`) is never held.
  */
 async function holdPosts(page: Page, intent: string) {
   const held: string[] = []
   const through: string[] = []
   let release = () => {}
   const gate = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/translate\/.*\.data/, async (route) => {
+  await page.route(/\/translate\/.*(\.data|\/save)/, async (route) => {
     const form = new URLSearchParams(route.request().method() === 'POST' ? (route.request().postData() ?? '') : '')
-    if (form.get('intent') === intent) {
+    if (form.get('intent') === intent && route.request().resourceType() !== 'ping') {
       held.push(form.get('target') ?? '')
       await gate
     }
@@ -159,9 +160,11 @@ test('a confirm goes on at once; confirms quicker than the server are all kept, 
     ? undefined
     : page.waitForResponse((response) => response.request().method() === 'POST' && new URLSearchParams(response.request().postData() ?? '').get('intent') === 'save-draft')
   await targetInput(page, testInfo, 4).pressSequentially('Četri')
+  // Issue 50: the draft waits behind the confirms made before it (every write in the order it was made).
+  if (!noJs) await page.waitForTimeout(700)
+  confirms.release()
   await drafted
   await targetInput(page, testInfo, 4).pressSequentially(' un')
-  confirms.release()
 
   await expect(page.locator('.flash-region')).toHaveText('3. segments apstiprināts.', { timeout: 15_000 })
   await expect(page).toHaveURL(/segment=/)
@@ -171,7 +174,7 @@ test('a confirm goes on at once; confirms quicker than the server are all kept, 
   if (!noJs) expect(confirms.held).toEqual(['Viens.', 'Divi.', 'Trīs.'])
   await expectNoAxeViolations(page, testInfo)
 
-  await page.unroute(/\/translate\/.*\.data/)
+  await page.unroute(/\/translate\/.*(\.data|\/save)/)
   await page.reload()
   for (const [source, target] of [['One.', 'Viens.'], ['Two.', 'Divi.'], ['Three.', 'Trīs.']]) {
     await expect(rowOf(source!)).toContainText('Apstiprināts')

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { AnalysingWait, BrokenFile, Translator, useHotkeys } from '~/components/translator/translator'
 import { requireUser } from '~/lib/auth/session.server'
 import { formOf } from '~/lib/http/form.server'
@@ -50,10 +50,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (SAVES.has(intent)) return saveIntent(posted)
   throw redirect(posted.base)
 }
-
-/** Background draft saves answer with data; re-reading the window then would reset the text being typed. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get('respond') === 'data' ? false : defaultShouldRevalidate
 
 export default function Translate() {
   const loaded = useLoaderData<typeof loader>()

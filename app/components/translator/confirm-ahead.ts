@@ -1,5 +1,6 @@
-import { useBlocker, useFetcher, useFetchers, useNavigate, useNavigation } from '@remix-run/react'
-import { createContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useBlocker, useNavigate, useNavigation } from '@remix-run/react'
+import { createContext, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { queueState, revision, sendWrite, subscribe, type WriteAnswer } from './segment-writes'
 
 /**
  * Confirm ahead (issue 19, point 11): with JavaScript, a confirm makes the next unconfirmed segment of the list
@@ -10,11 +11,11 @@ import { createContext, useEffect, useLayoutEffect, useMemo, useRef, useState } 
  * - The segment gone on to is the one the server will name (SPEC §4: the nearest one after it that is not
  *   confirmed), guessed from the rows shown only while they follow each other without a gap. Without a guess (the
  *   rows of a search, the end of the list) the form posts as it does without JavaScript.
- * - Confirms are posted one after another, in order, by a fetcher: a navigation never cuts one off. When the last
- *   is answered the page goes to the segment the server named; where that differs from the guess, the server wins.
- *   A confirm waits for its segment's background draft still on its way, which would otherwise be saved after it.
- * - Leaving the translator (the file list, a download there) waits until every confirm is answered; a page closed
- *   meanwhile hands the confirms not yet answered to the browser to send (`sendBeacon`).
+ * - Confirms are posted in the tab's queue of writes (segment-writes.ts), behind the drafts typed before them: in order,
+ *   through a navigation, a reload or a closed page. When the last is answered the page goes to the segment the
+ *   server named; where that differs from the guess, the server wins.
+ * - Leaving the translator (the file list, a download there) waits until every confirm is answered, unless the server
+ *   cannot be reached.
  * - Until then the confirmed rows show what was confirmed, and the assistant panel, which still shows the confirmed
  *   segment's suggestions and comments, is inert.
  */
@@ -36,9 +37,6 @@ export interface Ahead {
   confirmed: ReadonlyMap<number, string>
 }
 
-/** The answer to a confirm posted with `respond=data`. */
-export type ConfirmAnswer = { ok: true; next: number } | { ok: false; error: string }
-
 /**
  * Called by the active segment's form when it is submitted to confirm; true when the confirm was taken ahead
  * (the form's own submission is then prevented).
@@ -46,9 +44,6 @@ export type ConfirmAnswer = { ok: true; next: number } | { ok: false; error: str
 export type ConfirmAheadHandler = (form: HTMLFormElement, segmentId: number, startedAt: number) => boolean
 
 export const ConfirmAheadContext = createContext<ConfirmAheadHandler>(() => false)
-
-/** The key of a segment's background draft save (its fetcher). */
-export const draftKey = (segmentId: number) => `draft-${segmentId}`
 
 /** The next segment the server will go on to from this one, when the rows tell it for sure. */
 export function guessNext<T extends Row>(rows: readonly T[], segmentId: number): T | undefined {
@@ -74,13 +69,11 @@ export function useConfirmAhead<T extends Row>(options: {
 }) {
   const { loaded, rows, action, href, scope } = options
   const [ahead, setAhead] = useState<Ahead | null>(null)
-  const fetcher = useFetcher<ConfirmAnswer>({ key: 'confirm-ahead' })
   const navigate = useNavigate()
   const navigation = useNavigation()
-  const fetchers = useFetchers()
-  const queue = useRef<{ body: FormData; segmentId: number }[]>([])
-  const sent = useRef<{ body: FormData; segmentId: number } | null>(null)
-  const answered = useRef<ConfirmAnswer | undefined>(fetcher.data)
+  const writes = useSyncExternalStore(subscribe, revision, () => 0)
+  /** Confirms posted and not yet answered. */
+  const unanswered = useRef(0)
   /** The address this hook navigated to last. */
   const going = useRef<string | undefined>(undefined)
   /**
@@ -88,7 +81,7 @@ export function useConfirmAhead<T extends Row>(options: {
    * still to be answered are posted all the same, but the page no longer follows them.
    */
   const superseded = useRef(false)
-  const pending = () => sent.current !== null || queue.current.length > 0
+  const pending = () => unanswered.current > 0
   if (navigation.state !== 'idle' && (ahead || pending())) {
     const location = navigation.location && `${navigation.location.pathname}${navigation.location.search}`
     if (location !== going.current) superseded.current = true
@@ -111,32 +104,18 @@ export function useConfirmAhead<T extends Row>(options: {
     })
   }, [rows, ahead])
 
-  const post = () => {
-    const next = queue.current[0]
-    if (sent.current || !next) return
-    // Posted once that segment's draft is answered (the effect below looks again whenever a fetcher moves).
-    if (latest.current.fetchers.some((other) => other.key === draftKey(next.segmentId) && other.state !== 'idle')) return
-    queue.current.shift()
-    sent.current = next
-    latest.current.fetcher.submit(next.body, { method: 'post', action: latest.current.action })
-  }
-  useEffect(() => post(), [fetchers])
-
-  // Another page of the app waits for the confirms still to be answered (its data, a download, may need them).
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => pending() && nextLocation.pathname !== currentLocation.pathname)
-
-  const was = useRef(fetcher.state)
+  // Another page of the app waits for the confirms still to be answered (its data, a download, may need them) — unless
+  // the server cannot be reached: then the confirms wait in the tab's queue (segment-writes.ts) and the page goes.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => pending() && !queueState().offline && nextLocation.pathname !== currentLocation.pathname)
   useEffect(() => {
-    const finished = was.current !== 'idle' && fetcher.state === 'idle'
-    was.current = fetcher.state
-    if (!finished || !sent.current) return
-    const answer = fetcher.data !== answered.current ? fetcher.data : undefined
-    answered.current = fetcher.data
-    const { segmentId } = sent.current
-    sent.current = null
-    if (!answer) {
-      // Answered with a redirect (the session ended: to signing in, the text kept): the page follows the server.
-      queue.current = []
+    if (blocker.state === 'blocked' && queueState().offline) blocker.proceed()
+  }, [blocker, writes])
+
+  /** A confirm's answer; confirms are answered in the order they were posted (segment-writes.ts). */
+  const answered = (segmentId: number, guessed: number, answer: WriteAnswer) => {
+    unanswered.current--
+    // The session ended: the text is kept, and the page goes to signing in (segment-writes.ts).
+    if (answer.kind === 'signed-out') {
       superseded.current = true
       return
     }
@@ -145,28 +124,17 @@ export function useConfirmAhead<T extends Row>(options: {
       latest.current.navigate(going.current, { preventScrollReset: true })
     }
     // Refused (its message waits in the flash): back to that segment at once; the confirms after it still go.
-    if (!answer.ok && !superseded.current) {
+    if (answer.kind === 'refused' && !superseded.current) {
       superseded.current = true
       go(segmentId)
     }
-    if (queue.current.length > 0) return post()
+    if (pending()) return
     // The last confirm answered: on to the segment the server named, or out of the translator if that was asked for.
     const { blocker: leaving } = latest.current
     if (leaving.state === 'blocked') leaving.proceed()
-    else if (answer.ok && !superseded.current) go(answer.next)
+    else if (answer.kind === 'saved' && !superseded.current) go(answer.next ?? guessed)
     superseded.current = false
-  }, [fetcher.state, fetcher.data])
-
-  // A page closed or reloaded: the confirms not yet answered go with the browser. The one on its way may be cut off
-  // before the server has it; posting it again is harmless (the same text confirmed twice).
-  useEffect(() => {
-    const hand = () => {
-      const unanswered = [...(sent.current ? [sent.current] : []), ...queue.current.splice(0)]
-      for (const { body } of unanswered) navigator.sendBeacon(latest.current.action, body)
-    }
-    window.addEventListener('pagehide', hand)
-    return () => window.removeEventListener('pagehide', hand)
-  }, [])
+  }
 
   // The assistant panel shows the confirmed segment's suggestions and comments until the new ones come.
   useLayoutEffect(() => {
@@ -182,17 +150,16 @@ export function useConfirmAhead<T extends Row>(options: {
     if (!ahead && !pending()) superseded.current = false
     const body = new FormData(form)
     body.set('intent', 'confirm')
-    body.set('respond', 'data')
     const target = String(body.get('target') ?? '')
-    queue.current.push({ body, segmentId })
+    unanswered.current++
     setAhead({ activeId: next.id, startedAt, confirmed: new Map(ahead?.confirmed).set(segmentId, target) })
-    post()
+    void sendWrite(`${latest.current.action}/save`, body, segmentId).then((answer) => latest.current.answered(segmentId, next.id, answer))
     return true
   }
   // What the callbacks read is this render's; the handler given to the rows is one function for the list's whole
   // life, so that they never render again for it.
-  const latest = useRef({ fetcher, fetchers, blocker, navigate, navigation, action, href, confirm })
-  latest.current = { fetcher, fetchers, blocker, navigate, navigation, action, href, confirm }
+  const latest = useRef({ blocker, navigate, action, href, confirm, answered })
+  latest.current = { blocker, navigate, action, href, confirm, answered }
   const handler = useRef<ConfirmAheadHandler>((...args) => latest.current.confirm(...args))
 
   return { ahead, rows: shown, confirm: handler.current }

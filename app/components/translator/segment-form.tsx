@@ -1,49 +1,70 @@
-import { Form, useFetcher } from '@remix-run/react'
-import { useContext, useEffect, useRef } from 'react'
+import { Form, useNavigation } from '@remix-run/react'
+import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { InfoNote } from '~/components/flash-message'
 import type { SegmentView } from '~/lib/projects/segments.server'
-import { ConfirmAheadContext, draftKey } from './confirm-ahead'
-import { TargetField } from './target-field'
+import { ConfirmAheadContext } from './confirm-ahead'
+import { nextStamp, onLeave, queuedTarget, revision, sendWrite, subscribe, writeStateOf, type SegmentWriteState } from './segment-writes'
+import { TargetField, type TargetControl } from './target-field'
 import { SEGMENT_FORM } from './toolbar'
-import type { Loaded, DraftAnswer } from './translator-data'
+import type { Loaded } from './translator-data'
 
-/** The background draft save of a segment (SegmentForm submits it; the status column shows its result). */
-export function useDraft(segmentId: number) {
-  return useFetcher<DraftAnswer>({ key: draftKey(segmentId) })
+/** What this page's writes of a segment left: pending, saved, refused (segment-writes.ts), kept up to date. */
+export function useSegmentWrite(segmentId: number): SegmentWriteState {
+  useSyncExternalStore(subscribe, revision, () => 0)
+  return { ...writeStateOf(segmentId) }
 }
+
+/** The save route of the editor's writes (segment-writes.ts). */
+const saveAddress = (base: string) => `${base}/save`
+
+/** The intents the editor does itself with JavaScript, then writes: what the translator sees is what the server gets. */
+const IN_EDITOR: Record<string, (segment: SegmentView) => string> = { clear: () => '', 'copy-source': (segment) => segment.source }
 
 export function SegmentForm({ segment, number, startedAt, loaded }: { segment: SegmentView; number: string; startedAt?: number; loaded: Loaded }) {
   const { t } = useTranslation('translate')
-  const draft = useDraft(segment.id)
+  const write = useSegmentWrite(segment.id)
   const form = useRef<HTMLFormElement>(null)
+  const field = useRef<TargetControl>(null)
   const reference = useEditingClock(startedAt ?? loaded.renderedAt)
   const confirmAhead = useContext(ConfirmAheadContext)
   const timer = useRef<ReturnType<typeof setTimeout>>()
-  useEffect(() => () => clearTimeout(timer.current), [])
-  // The editor starts again (its key) when the stored text changes for another reason than this form's own draft
-  // saves: copy source, clear. Its own draft coming back with the page's data (after a confirm went ahead to this
-  // segment, or a comment was posted) leaves the editor as it is, with what was typed since, its caret and undo.
-  // Every draft sent since the page's data last showed the newest one: data read while a newer draft was on its way
-  // shows an older draft, still this form's own (a confirm's data arriving between two drafts of the next segment).
-  const drafted = useRef<string[]>([])
-  const stored = useRef(segment.target ?? '')
-  const target = segment.target ?? ''
-  if (drafted.current.at(-1) === target) drafted.current = [target]
-  else if (!drafted.current.includes(target)) stored.current = target
+  // Typing not yet written (the 500 ms timer runs) is this page's own text too.
+  const edition = useEdition(segment, write, timer.current !== undefined)
+  /** Writes what the form holds now, with `intent`, behind every write before it (segment-writes.ts). */
+  const writeNow = (intent: string) => {
+    clearTimeout(timer.current)
+    timer.current = undefined
+    if (!form.current) return
+    const body = new FormData(form.current)
+    body.set('intent', intent)
+    body.set('renderedAt', String(reference.take()))
+    void sendWrite(saveAddress(loaded.base), body, segment.id)
+  }
   // SPEC §9 editor input debounce 500 ms: typing saves a draft in the background (with JavaScript).
   const saveDraftSoon = () => {
     clearTimeout(timer.current)
-    timer.current = setTimeout(() => {
-      if (!form.current) return
-      const body = new FormData(form.current)
-      body.set('intent', 'save-draft')
-      body.set('respond', 'data')
-      body.set('renderedAt', String(reference.take()))
-      drafted.current.push(String(body.get('target') ?? ''))
-      draft.submit(body, { method: 'post', action: loaded.base })
-    }, 500)
+    timer.current = setTimeout(() => writeNow('save-draft'), 500)
   }
+  // Issue 50: words typed less than 500 ms before the page goes, the segment changes or the translator follows a link
+  // are written at once, not lost with the timer.
+  const flush = () => {
+    field.current?.settle()
+    if (timer.current !== undefined) writeNow('save-draft')
+  }
+  const latestFlush = useRef(flush)
+  latestFlush.current = flush
+  useEffect(() => {
+    const leave = onLeave(() => latestFlush.current())
+    return () => {
+      leave()
+      latestFlush.current()
+    }
+  }, [])
+  const navigation = useNavigation()
+  useEffect(() => {
+    if (navigation.state !== 'idle') latestFlush.current()
+  }, [navigation.state])
   const { search, panel } = loaded.place
   // A text kept while the translator signed in again (the loader gives it only for the active segment, this one):
   // shown in the editor and, with JavaScript, saved as a draft at once, as typing it would have been.
@@ -52,6 +73,7 @@ export function SegmentForm({ segment, number, startedAt, loaded }: { segment: S
     if (kept !== undefined) saveDraftSoon()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once for the kept text; saveDraftSoon reads the form as it is then
   }, [kept])
+  const shown = kept ?? edition.text
   return (
     <Form
       method="post"
@@ -61,27 +83,46 @@ export function SegmentForm({ segment, number, startedAt, loaded }: { segment: S
       className="segment-form"
       onSubmit={(event) => {
         clearTimeout(timer.current)
+        timer.current = undefined
         const now = reference.stamp()
-        // A confirm goes on to the next segment at once and is posted behind it (confirm-ahead.ts).
         const submitter = (event.nativeEvent as SubmitEvent).submitter
-        const confirming = submitter?.getAttribute('name') === 'intent' && submitter.getAttribute('value') === 'confirm'
-        if (confirming && confirmAhead(event.currentTarget, segment.id, now)) event.preventDefault()
+        const intent = submitter?.getAttribute('name') === 'intent' ? (submitter.getAttribute('value') ?? '') : ''
+        // Clear and copy source happen in the editor, then are written: the editor shows what the server holds.
+        const replaced = IN_EDITOR[intent]
+        if (replaced) {
+          event.preventDefault()
+          field.current?.replace(replaced(segment))
+          writeNow(intent)
+          return
+        }
+        // A confirm goes on to the next segment at once and is posted behind it (confirm-ahead.ts).
+        if (intent === 'confirm' && confirmAhead(event.currentTarget, segment.id, now)) {
+          event.preventDefault()
+          return
+        }
+        // Posted as a page (a move, a confirm that cannot go ahead): stamped later than every write queued before it.
+        const stamp = nextStamp()
+        event.currentTarget.writer.value = stamp.writer
+        event.currentTarget.seq.value = String(stamp.seq)
       }}
     >
       <input type="hidden" name="segmentId" value={segment.id} />
       <input type="hidden" name="source" value={segment.source} />
       <input type="hidden" name="renderedAt" defaultValue={loaded.renderedAt} ref={reference.input} />
+      <input type="hidden" name="writer" defaultValue="" />
+      <input type="hidden" name="seq" defaultValue="" />
       {search.source ? <input type="hidden" name="searchInSource" value={search.source} /> : null}
       {search.target ? <input type="hidden" name="searchInTarget" value={search.target} /> : null}
       {search.comments ? <input type="hidden" name="searchInComments" value={search.comments} /> : null}
       {panel !== 'translations' ? <input type="hidden" name="panel" value={panel} /> : null}
       {kept !== undefined ? <InfoNote>{t('keptText')}</InfoNote> : null}
       <TargetField
-        key={`${segment.id}:${kept ?? stored.current}`}
-        segment={kept === undefined ? segment : { ...segment, target: kept }}
+        key={`${segment.id}:${edition.generation}`}
+        segment={{ ...segment, target: shown }}
         number={number}
         loaded={loaded}
         onEdit={saveDraftSoon}
+        control={field}
       />
       <label className="segment-split-field">
         {t('split.afterWord')}
@@ -95,13 +136,34 @@ export function SegmentForm({ segment, number, startedAt, loaded }: { segment: S
         />
       </label>
       <input type="hidden" name="splitAt" defaultValue="" />
-      {draft.data && !draft.data.ok ? (
+      {write.error && write.pending === 0 ? (
         <p className="field-error" role="alert">
-          {t(draft.data.error)}
+          {t(write.error)}
         </p>
       ) : null}
     </Form>
   )
+}
+
+/**
+ * Which text the editor holds, and when it starts again (issue 50). It starts with the stored text — or, after a
+ * reload, with the newest write of the segment still queued or answered since the data was read — and keeps what is
+ * typed while the page's data comes and goes: data older than this page's last answered write, or read while a write
+ * is on its way, is its own text coming back. Only a version newer than every one this page knows, with nothing of its own on the way, is someone else's
+ * change (a suggestion used, the file pretranslated): the editor starts again with it.
+ */
+function useEdition(segment: SegmentView, write: SegmentWriteState, typing: boolean) {
+  const [first] = useState(() => {
+    // Data read before this page's (or an earlier page's) last write was answered shows an older text than the server's.
+    const answered = write.version > segment.version && write.text !== undefined ? write.text : undefined
+    return { text: queuedTarget(segment.id) ?? answered ?? segment.target ?? '', version: Math.max(segment.version, write.version) }
+  })
+  const edition = useRef({ generation: 0, text: first.text, version: first.version })
+  const known = Math.max(edition.current.version, write.version)
+  if (segment.version > known && write.pending === 0 && !typing) {
+    edition.current = { generation: edition.current.generation + 1, text: segment.target ?? '', version: segment.version }
+  }
+  return edition.current
 }
 
 /**

@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
-import { memo, useLayoutEffect } from 'react'
+import { Link, useRevalidator } from '@remix-run/react'
+import { memo, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TaggedText } from '~/components/editor/tagged-text'
 import { matchBand } from '~/lib/projects/segment-rules'
@@ -8,13 +8,15 @@ import { placeHref } from '~/lib/projects/translator-url'
 import { CommentsIcon } from './comments-panel'
 import { ConfirmAheadContext, useConfirmAhead } from './confirm-ahead'
 import { QaBadge, QaList } from './qa-warnings'
-import { SegmentForm, useDraft } from './segment-form'
+import { SegmentForm, useSegmentWrite } from './segment-form'
+import { olderThanAnswered, queueState, revision, subscribe, takeReplayed } from './segment-writes'
 import { SEGMENT_FORM } from './toolbar'
 import type { Loaded, MarkedSegment } from './translator-data'
 import { useMoreSegments } from './use-more-segments'
 
 export function SegmentList({ loaded, scope }: { loaded: Loaded; scope: React.RefObject<HTMLElement> }) {
   const { t } = useTranslation('translate')
+  useDataAfterReplay(loaded.segments)
   const more = useMoreSegments(loaded)
   const ahead = useConfirmAhead({
     loaded,
@@ -145,7 +147,7 @@ function sameRow(before: SegmentRowProps, after: SegmentRowProps): boolean {
 
 /** The active segment's status: a draft saved in the background shows as one, by hand. */
 function ActiveSegmentTools({ segment }: { segment: SegmentView }) {
-  const drafted = useDraft(segment.id).data?.ok === true
+  const drafted = useSegmentWrite(segment.id).saved
   return <SegmentTools segment={segment} status={drafted && segment.status === 'NEW' ? 'DRAFT' : segment.status} manual={drafted} />
 }
 
@@ -172,4 +174,24 @@ function SegmentTools({ segment, status, manual }: { segment: SegmentView; statu
       ) : null}
     </>
   )
+}
+
+/**
+ * The page's data is older than what the tab's writes left on the server (segment-writes.ts): writes an earlier page
+ * left, sent again after a reload, or answered while this page was being read. The rows are read again, so that they
+ * show what the server holds.
+ */
+function useDataAfterReplay(segments: readonly MarkedSegment[]) {
+  const revalidator = useRevalidator()
+  const writes = useSyncExternalStore(subscribe, revision, () => 0)
+  // Once for a page's data: data read again and still older (never, unless a segment went) is not read a third time.
+  const readAgain = useRef<readonly MarkedSegment[]>()
+  useEffect(() => {
+    if (revalidator.state !== 'idle' || queueState().pending > 0) return
+    const older = olderThanAnswered(segments) && readAgain.current !== segments
+    if (takeReplayed() || older) {
+      readAgain.current = segments
+      revalidator.revalidate()
+    }
+  }, [writes, revalidator, segments])
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { UnusedTag } from '~/components/editor/editor-model'
 import { TagEditor, type TagEditorHandle } from '~/components/editor/tag-editor'
@@ -14,11 +14,30 @@ import { AutocompleteHint, useAutocomplete } from './use-autocomplete'
 /**
  * The active segment's translation. Without JavaScript (and until hydration) a textarea holding the canonical
  * tag string; with it the tag editor (SPEC §4 "Editor"), whose value travels in a hidden field of the same
- * name, so every button posts the same form either way. Keyed by what is stored: copy source or clear shows
- * the new text, while a reload of the page's data for another reason (a comment posted) keeps what is being
- * typed; a refused save puts the stored text back (SPEC §5).
+ * name, so every button posts the same form either way. Its form (segment-form.tsx) starts it again when the stored text
+ * changes for another reason than its own writes, and puts a text in through `control` (clear, copy source); a refused
+ * save puts the stored text back (SPEC §5).
  */
-export function TargetField({ segment, number, loaded, onEdit }: { segment: SegmentView; number: string; loaded: Loaded; onEdit: () => void }) {
+export interface TargetControl {
+  /** Shows `text` in the editor (or the textarea) and the field the form posts, as if typed. */
+  replace(text: string): void
+  /** Reads the letters typed and not yet read (the editor reads them after the frame that shows them): onEdit follows. */
+  settle(): void
+}
+
+export function TargetField({
+  segment,
+  number,
+  loaded,
+  onEdit,
+  control,
+}: {
+  segment: SegmentView
+  number: string
+  loaded: Loaded
+  onEdit: () => void
+  control: Ref<TargetControl>
+}) {
   const { t } = useTranslation('translate')
   const hydrated = useHydratedBeforePaint()
   const textarea = useRef<HTMLTextAreaElement>(null)
@@ -30,7 +49,7 @@ export function TargetField({ segment, number, loaded, onEdit }: { segment: Segm
   // editor's text when the editor takes its place (read in the render that swaps them, the textarea still there),
   // and is saved as a draft, as typing into the editor would be.
   const typedEarly = useRef(false)
-  const early = hydrated ? textarea.current?.value : undefined
+  const early = hydrated && textarea.current && textarea.current.value !== textarea.current.defaultValue ? textarea.current.value : undefined
   if (early !== undefined && early !== initial) {
     typedEarly.current = true
     setInitial(early)
@@ -40,6 +59,16 @@ export function TargetField({ segment, number, loaded, onEdit }: { segment: Segm
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the editor takes the textarea's place
   }, [hydrated])
   const field = useRef<HTMLInputElement>(null)
+  useImperativeHandle(control, () => ({
+    replace(text: string) {
+      editor.current?.replace(text)
+      if (field.current) field.current.value = text
+      if (textarea.current) textarea.current.value = text
+    },
+    settle() {
+      editor.current?.value()
+    },
+  }))
   const [unused, setUnused] = useState<UnusedTag[]>([])
   const [invalid, setInvalid] = useState(false)
   const refused = useRootData()?.flash?.key === 'translate:errors.invalidTags'

@@ -9,6 +9,3 @@ export type Loaded = Exclude<TranslatorData, { analysing: true }>
 
 /** A segment of the window with the glossary terms found in its source (issue 17) and its QA warnings. */
 export type MarkedSegment = Loaded['segments'][number]
-
-/** The answer to a background draft save (`respond=data`). */
-export type DraftAnswer = { ok: true; savedAt: number } | { ok: false; error: string }

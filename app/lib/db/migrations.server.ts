@@ -892,4 +892,27 @@ export const migrations: Migration[] = [
       create index kept_forms_kept_at_idx on kept_forms (kept_at);
     `,
   },
+  {
+    version: 33,
+    name: 'each segment counts its versions and remembers the editor page and step that wrote it last',
+    sql: /* sql */ `
+      -- Issue 50: the translator's writes of a segment apply in the order they were made. The editor page of a browser
+      -- (edit_writer, made anew at each page load) numbers its writes (edit_seq); a write older than the last one that
+      -- page made of the segment is not applied, wherever it was delayed. Every change of a segment's target or status
+      -- counts a version (a trigger: every writer, now and later, counts), which the editor compares with the version
+      -- its text was based on to tell its own text coming back from someone else's change.
+      alter table segments add column version integer not null default 0;
+      alter table segments add column edit_writer text;
+      alter table segments add column edit_seq integer;
+      create function segments_count_version() returns trigger language plpgsql as $$
+      begin
+        new.version := old.version + 1;
+        return new;
+      end
+      $$;
+      create trigger segments_version before update of target, status on segments for each row
+        when (old.target is distinct from new.target or old.status is distinct from new.status)
+        execute function segments_count_version();
+    `,
+  },
 ]

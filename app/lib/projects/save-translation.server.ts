@@ -18,7 +18,7 @@ export async function saveTranslation(
   segmentId: number,
   change: SegmentChange,
   elapsedSeconds: number,
-  options: Pick<SaveOptions, 'moveOn' | 'keepChosenSaveType'> = {},
+  options: Pick<SaveOptions, 'moveOn' | 'keepChosenSaveType' | 'stamp'> = {},
 ): Promise<Awaited<ReturnType<typeof saveSegment>> | { ok: false; writeBackFailed: true }> {
   const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
   let saved: Awaited<ReturnType<typeof saveSegment>>

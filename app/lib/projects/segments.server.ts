@@ -25,12 +25,14 @@ export interface SegmentView {
   repetitionOf: number | null
   /** SPEC §2 number column: id − first id + 1; parts of a split segment add "-1", "-2"… (Matecat's way). */
   label: string
+  /** Counts every change of the target or status (issue 50): the editor tells its own text from another change by it. */
+  version: number
 }
 
 type SegmentRow = Omit<SegmentView, 'label'> & { originId: number | null }
 
 const viewColumns = `s.id, s.position, s.source, s.target, s.status, s.save_type as "saveType", s.save_match as "saveMatch",
-  s.word_count as "wordCount", s.repetition_of as "repetitionOf", s.origin_id as "originId"`
+  s.word_count as "wordCount", s.repetition_of as "repetitionOf", s.origin_id as "originId", s.version`
 
 export type WindowAnchor = { center: number } | { before: number } | { after: number } | { first: true }
 
@@ -220,15 +222,30 @@ export interface StoredSegment {
   saveMatch: number | null
   /** SPEC §2 number column (id − first id + 1). */
   number: number
+  version: number
+  /** The editor page and step of the last stamped write (issue 50). */
+  editWriter: string | null
+  editSeq: number | null
   /** The project, for the QA of the new translation (issue 17). */
   ownerId: number
   sourceLang: string
   targetLang: string
 }
 
+/**
+ * Issue 50: which editor page wrote (`writer`, made anew at each page load) and its step (`seq`, counting up). A
+ * stamped write older than the last one the same page made of the segment is not applied: a draft delayed behind a
+ * later confirm, clear or move no longer undoes it. Writes without a stamp (without JavaScript, the API) apply as sent.
+ */
+export interface WriteStamp {
+  writer: string
+  seq: number
+}
+
 export interface SaveOptions {
   /** After a confirm: make the nearest unconfirmed segment after this one the job's active segment. */
   moveOn?: 'next'
+  stamp?: WriteStamp
   /**
    * Runs in the save's transaction, before it, with the segment as stored (locked until the save commits):
    * issue 5's write-back, so that a failed TM write fails the save. Without it a save is one statement.
@@ -241,8 +258,12 @@ export interface SaveOptions {
   keepChosenSaveType?: boolean
 }
 
-/** A save that was taken: the segment's number (SPEC §2) and, when asked, the segment to go on to. */
-export type SavedSegment = Extract<TargetCheck, { ok: true }> & { number: number; next?: number }
+/**
+ * A save that was taken: the segment's number (SPEC §2), its version and target after the save and, when asked, the
+ * segment to go on to. `stale`: a later write of the same editor page was there first, and this one changed nothing
+ * (the version and target are then the ones that later write left).
+ */
+export type SavedSegment = { ok: true; number: number; version?: number; target?: string; next?: number; stale?: true }
 
 /**
  * SPEC §7 "segments/translate": saves a segment's target and status after checking its tags against the
@@ -255,18 +276,20 @@ export async function saveSegment(
   segmentId: number,
   requested: SegmentChange,
   elapsedSeconds: number,
-  { moveOn, alsoInTransaction, keepChosenSaveType }: SaveOptions = {},
+  { moveOn, alsoInTransaction, keepChosenSaveType, stamp }: SaveOptions = {},
 ): Promise<SavedSegment | Exclude<TargetCheck, { ok: true }> | { ok: false; errors: [{ code: 'not-found' }] }> {
   const attempt = async (using: Queryable) => {
     const [stored] = await using.query<StoredSegment>(
       `select s.source, s.target, s.status, s.save_type as "saveType", s.save_match as "saveMatch",
               s.id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number,
+              s.version, s.edit_writer as "editWriter", s.edit_seq as "editSeq",
               p.owner_id as "ownerId", p.source_lang as "sourceLang", p.target_lang as "targetLang"
          from segments s join projects p on p.id = s.project_id
         where s.project_id = $1 and s.id = $2${alsoInTransaction ? ' for update of s' : ''}`,
       [project.id, segmentId],
     )
     if (!stored) return { ok: false as const, errors: [{ code: 'not-found' as const }] as [{ code: 'not-found' }] }
+    if (isStale(stored, stamp)) return { ok: true as const, number: stored.number, version: stored.version, target: stored.target ?? '', stale: true as const }
     const check: TargetCheck = requested.target === '' ? { ok: true, tokens: [] } : checkTarget(requested.target, parse(stored.source))
     if (!check.ok) return check
     const change = keepChosenSaveType ? withChosenSaveType(stored, requested) : requested
@@ -276,12 +299,19 @@ export async function saveSegment(
       change.target === ''
         ? null
         : await warningsOfSaved({ ...stored, id: project.id }, { id: segmentId, source: stored.source, target: change.target }, using)
-    const [saved] = await writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn, qa)
-    return { ...check, number: stored.number, ...(saved?.next ? { next: saved.next } : {}) }
+    const [saved] = await writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn, qa, stamp)
+    // Two writes of one page raced past the read above: the later step was written first, and this one was not.
+    if (saved?.version === null || saved?.version === undefined) return { ok: true as const, number: stored.number, stale: true as const }
+    return { ok: true as const, number: stored.number, version: saved.version, target: change.target, ...(saved.next ? { next: saved.next } : {}) }
   }
   // Work that must stand or fall with the save (the TM write-back) shares its transaction; without it the read and
   // the one writing statement need none (the write is its own transaction).
   return alsoInTransaction ? db().transaction(attempt) : attempt(db())
+}
+
+/** Issue 50: the same editor page has already written a later step of this segment. */
+function isStale(stored: StoredSegment, stamp: WriteStamp | undefined): boolean {
+  return stamp !== undefined && stored.editWriter === stamp.writer && stored.editSeq !== null && stored.editSeq >= stamp.seq
 }
 
 function withChosenSaveType(stored: StoredSegment, change: SegmentChange): SegmentChange {
@@ -302,23 +332,28 @@ function writeSegment(
   elapsedSeconds: number,
   moveOn: 'next' | undefined,
   qa: QaWarning[] | null,
+  stamp: WriteStamp | undefined,
 ) {
   const cleared = change.target === ''
-  return using.query<{ next: number | null }>(
+  // Issue 50: a stamped write applies only when it is later than the last step its page wrote; an unstamped one
+  // (no JavaScript, the API) always, leaving the stamp as it was.
+  return using.query<{ next: number | null; version: number | null }>(
     `with saved as (
-       update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now(), qa = $10::jsonb
+       update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now(), qa = $10::jsonb,
+              edit_writer = coalesce($11, edit_writer), edit_seq = case when $11::text is null then edit_seq else $12::integer end
         where project_id = $1 and id = $2
-        returning position
+          and ($11::text is null or edit_writer is distinct from $11 or edit_seq is null or edit_seq < $12::integer)
+        returning position, version
      ), following as (
        select n.id from segments n
         where $9 and n.project_id = $1 and n.position > (select position from saved) and n.status <> 'TRANSLATED'
         order by n.position limit 1
      ), job as (
        update jobs set editing_time = editing_time + $7, last_segment_id = coalesce((select id from following), $2)
-        where id = $8
+        where id = $8 and exists (select 1 from saved)
         returning id
      )
-     select (select id from following) as next`,
+     select (select id from following) as next, (select version from saved) as version`,
     [
       project.id,
       segmentId,
@@ -330,6 +365,8 @@ function writeSegment(
       project.jobId,
       moveOn === 'next',
       qa === null ? null : JSON.stringify(qa),
+      stamp?.writer ?? null,
+      stamp?.seq ?? null,
     ],
   )
 }
@@ -339,10 +376,10 @@ function writeSegment(
  * the translator left in it as a draft when it differs from what is stored; an unchanged segment keeps its
  * status, save type and match.
  */
-export async function leaveSegment(project: { id: number; jobId: number }, segmentId: number, target: string, elapsedSeconds: number) {
+export async function leaveSegment(project: { id: number; jobId: number }, segmentId: number, target: string, elapsedSeconds: number, stamp?: WriteStamp) {
   const [row] = await db().query<{ target: string | null }>('select target from segments where project_id = $1 and id = $2', [project.id, segmentId])
   if (!row || (row.target ?? '') === target) return { ok: true as const }
-  return saveSegment(project, segmentId, { target, status: 'DRAFT', saveType: 'MANUAL', saveMatch: 0 }, elapsedSeconds)
+  return saveSegment(project, segmentId, { target, status: 'DRAFT', saveType: 'MANUAL', saveMatch: 0 }, elapsedSeconds, { stamp })
 }
 
 /** SPEC §7 "segments/set-active": the last active segment is remembered per job. */

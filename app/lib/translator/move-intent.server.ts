@@ -9,8 +9,8 @@ import { segmentForm } from './segment-form.server'
  */
 export async function moveIntent(context: IntentContext) {
   const { project, intent } = context
-  const { segmentId, target, elapsed, refused } = segmentForm(context)
-  const left = await leaveSegment(project, segmentId, target, elapsed)
+  const { segmentId, target, elapsed, stamp, refused } = segmentForm(context)
+  const left = await leaveSegment(project, segmentId, target, elapsed, stamp)
   if (!left.ok) return refused()
   const wanted = intent.startsWith('move:') ? Number(intent.slice('move:'.length)) : await nearestUnconfirmed(project.id, segmentId, intent as 'next' | 'previous')
   throw redirect(context.at(wanted && (await setActiveSegment(project, wanted)) ? wanted : segmentId))

@@ -5,9 +5,9 @@ import { segmentForm } from './segment-form.server'
 /**
  * `save-draft`, `confirm`, `clear`, `copy-source`: the segment saved as the form has it (SPEC §7 segments/translate's
  * function). A confirm goes on to the nearest unconfirmed segment (SPEC §4) and keeps a chosen TM/MT suggestion's save
- * type when its text is unchanged. Posted by the browser's script (`respond=data`: a background draft save, or a confirm
- * gone ahead, see confirm-ahead.ts) it answers with data; a confirm's carries the segment to go on to, and its
- * message for the next page.
+ * type when its text is unchanged. Posted by the editor's script (`respond=data`, through the …_.save route: a draft,
+ * a clear, a copy of the source, or a confirm gone ahead — segment-writes.ts) it answers with data: the version the
+ * text became, and for a confirm the segment to go on to and its message for the next page.
  */
 export async function saveIntent(context: IntentContext) {
   const { intent, at, flash } = context
@@ -20,7 +20,9 @@ export async function saveIntent(context: IntentContext) {
   if ('data' in saved) return saved
   if (!saved.ok) return refused()
   const message = () => flash({ kind: 'success', key: confirm ? 'translate:confirmed' : 'translate:saved', values: { number: saved.number } })
-  if (respond && confirm) return data({ ok: true as const, savedAt: Date.now(), next: saved.next ?? segmentId }, { headers: await message() })
-  if (respond) return data({ ok: true as const, savedAt: Date.now() })
+  // The editor's writes (segment-writes.ts) learn the version their text became, or that a later one of theirs was first.
+  const written = { ok: true as const, savedAt: Date.now(), version: saved.version ?? null, target: saved.target ?? null, stale: saved.stale === true }
+  if (respond && confirm) return data({ ...written, next: saved.next ?? segmentId }, { headers: await message() })
+  if (respond) return data(written)
   throw redirect(at(confirm ? (saved.next ?? segmentId) : segmentId), { headers: await message() })
 }

@@ -2,7 +2,7 @@ import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { rowIdSchema } from '../http/row-id.server'
 import { saveTranslation } from '../projects/save-translation.server'
-import type { SaveOptions, SegmentChange } from '../projects/segments.server'
+import type { SaveOptions, SegmentChange, WriteStamp } from '../projects/segments.server'
 import type { IntentContext } from './intent-context.server'
 
 const segmentFormSchema = z.object({
@@ -10,8 +10,11 @@ const segmentFormSchema = z.object({
   target: z.string().max(100_000).default(''),
   source: z.string().max(100_000).default(''),
   renderedAt: z.coerce.number().default(0),
-  /** Set by the browser's background draft saves: answer with data, do not redirect. */
+  /** Set by the browser's editor (segment-writes.ts, through the …_.save route): answer with data, do not redirect. */
   respond: z.literal('data').optional(),
+  /** Issue 50: the editor page that wrote, and its step (WriteStamp); both or neither (empty without JavaScript). */
+  writer: z.union([z.literal(''), z.string().regex(/^[A-Za-z0-9-]{8,64}$/)]).optional(),
+  seq: z.union([z.literal(''), z.string().regex(/^\d{1,9}$/)]).optional(),
 })
 
 /** The segment form's fields, and how the intents that save a segment answer. */
@@ -21,6 +24,8 @@ export interface SegmentForm {
   source: string
   /** Seconds since the page was rendered: the editing time the save adds. */
   elapsed: number
+  /** The editor page's write stamp, when the editor sent one (issue 50). */
+  stamp?: WriteStamp
   /** A background draft save: answer with data, not a redirect. */
   respond: boolean
   /** SPEC §5: refused (invalid tags), and the page shows the text as it was before. */
@@ -36,7 +41,8 @@ export interface SegmentForm {
 export function segmentForm(context: IntentContext): SegmentForm {
   const parsed = segmentFormSchema.safeParse(context.fields)
   if (!parsed.success) throw redirect(context.base)
-  const { segmentId, target, source, renderedAt } = parsed.data
+  const { segmentId, target, source, renderedAt, writer, seq } = parsed.data
+  const stamp = writer && seq ? { writer, seq: Number(seq) } : undefined
   const respond = parsed.data.respond === 'data'
   const elapsed = renderedAt > 0 ? (Date.now() - renderedAt) / 1000 : 0
   const refusal = async (key: string, status: number) => {
@@ -52,10 +58,11 @@ export function segmentForm(context: IntentContext): SegmentForm {
     target,
     source,
     elapsed,
+    stamp,
     respond,
     refused: () => refusal('translate:errors.invalidTags', 422),
     save: async (change, options = {}) => {
-      const saved = await saveTranslation(context.project, context.user, segmentId, change, elapsed, options)
+      const saved = await saveTranslation(context.project, context.user, segmentId, change, elapsed, { ...options, stamp })
       return 'writeBackFailed' in saved ? refusal('suggestions:errors.writeBack', 503) : saved
     },
   }
