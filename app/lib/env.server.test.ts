@@ -17,7 +17,7 @@ describe('parseEnv', () => {
 
   it('reads booleans and numbers', () => {
     const env = parseEnv({ PORT: '8080', ALLOW_SIGNUP: 'yes', TRUST_PROXY: '1', DATABASE_URL: 'postgres://u@h/db' })
-    expect(env).toMatchObject({ PORT: 8080, ALLOW_SIGNUP: true, TRUST_PROXY: true, DATABASE_URL: 'postgres://u@h/db' })
+    expect(env).toMatchObject({ PORT: 8080, ALLOW_SIGNUP: true, TRUST_PROXY: 1, DATABASE_URL: 'postgres://u@h/db' })
   })
 
   it('treats an empty DATABASE_URL as unset', () => {
@@ -43,5 +43,12 @@ describe('parseEnv', () => {
   it('refuses ports out of range and non-positive limits', () => {
     expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT="70000": expected a port between 1 and 65535/)
     expect(() => parseEnv({ SESSION_DAYS: '0' })).toThrow(/SESSION_DAYS="0": expected a number above 0/)
+  })
+  it('reads TRUST_PROXY as the proxies to believe, counted from the right of X-Forwarded-For (issue 50)', () => {
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false)
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1)
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback'])
+    expect(() => parseEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY="everyone": expected false, a number of proxies/)
   })
 })

@@ -10,6 +10,25 @@ const booleanFlag = z
   })
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value))
 
+/**
+ * TRUST_PROXY (issue 50): which X-Forwarded-For entries to believe. The client writes the leftmost ones itself, so the
+ * address is counted from the right: `false` (none: the connection's own address), a number of proxies in front
+ * (`true` is one), or the proxies' addresses and subnets (e.g. `10.0.0.0/8,127.0.0.1`, or `loopback`), as Express
+ * takes them.
+ */
+const trustProxy = z
+  .string()
+  .transform((value, context): false | number | string[] => {
+    const text = value.trim().toLowerCase()
+    if (['false', '0', 'no', 'off', ''].includes(text)) return false
+    if (['true', 'yes', 'on'].includes(text)) return 1
+    if (/^\d{1,2}$/.test(text)) return Number(text)
+    const proxies = text.split(',').map((item) => item.trim())
+    if (proxies.every((proxy) => /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/.test(proxy))) return proxies
+    context.addIssue({ code: z.ZodIssueCode.custom, message: 'expected false, a number of proxies, or their addresses, e.g. 10.0.0.0/8,127.0.0.1' })
+    return z.NEVER
+  })
+
 const positiveInt = (fallback: number) =>
   z.coerce
     .number({ invalid_type_error: 'expected a whole number' })
@@ -56,7 +75,7 @@ export const envSchema = z.object({
   ALLOW_SIGNUP: booleanFlag.default('false'),
   SIGN_IN_URL: sameSitePath.default('/sign-in'),
   SESSION_DAYS: positiveInt(30),
-  TRUST_PROXY: booleanFlag.default('false'),
+  TRUST_PROXY: trustProxy.default('false'),
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt(30),
   SIGN_IN_LOCK_MINUTES: positiveInt(15),

@@ -7,7 +7,7 @@ import { fieldErrors, formValues } from '~/lib/auth/forms'
 import { signInSchema } from '~/lib/auth/forms.server'
 import { safeRedirect, withRedirectTo } from '~/lib/auth/redirect'
 import { createSession, getUser } from '~/lib/auth/session.server'
-import { clearFailures, limitKeys, recordFailure, secondsLocked, slowdownMs } from '~/lib/auth/sign-in-limits.server'
+import { clearFailures, limitKeys, recordFailure, slowdownMs, takeAttempt } from '~/lib/auth/sign-in-limits.server'
 import { countUsers, verifyLogin } from '~/lib/auth/users.server'
 import { getEnv } from '~/lib/env.server'
 import { getFixedT } from '~/lib/i18n/i18n.server'
@@ -35,19 +35,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 })
 
   const keys = limitKeys(parsed.data.email, context.clientAddress)
-  const locked = await secondsLocked(keys)
-  if (locked > 0) return lockedAnswer(locked, values)
+  // Counted before the password is checked, so that a burst of attempts cannot all be checked (issue 50).
+  const attempt = await takeAttempt(keys)
+  if (!attempt.allowed) return lockedAnswer(attempt.seconds, values)
 
   const user = await verifyLogin(parsed.data.email, parsed.data.password)
   if (!user) {
-    const failures = await recordFailure(keys)
-    await new Promise((resolve) => setTimeout(resolve, slowdownMs(failures)))
-    const nowLocked = await secondsLocked(keys)
-    if (nowLocked > 0) return lockedAnswer(nowLocked, values)
+    const locked = await recordFailure(keys)
+    await new Promise((resolve) => setTimeout(resolve, slowdownMs(attempt.attempts)))
+    if (locked > 0) return lockedAnswer(locked, values)
     return data({ errors: { form: 'auth:errors.wrongCredentials' }, values }, { status: 401 })
   }
 
-  await clearFailures(keys[0]!.key)
+  await clearFailures(keys)
   throw redirect(redirectTo, { headers: { 'Set-Cookie': await createSession(user.id, request) } })
 }
 
