@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { conceptsFromRows, delimitedField, guessMapping, parseDelimited, sniffDelimiter } from './delimited'
+import { conceptsFromRows, delimitedField, fromSpreadsheetCell, guessMapping, parseDelimited, sniffDelimiter, toSpreadsheetCell } from './delimited'
+import { csvConcept, csvHeader } from './glossary-write'
 
 describe('delimited glossaries', () => {
   const text = fs.readFileSync(new URL('../../../test/fixtures/glossaries/glossary.csv', import.meta.url), 'utf8')
@@ -43,5 +44,38 @@ describe('delimited glossaries', () => {
     expect(delimitedField('plain', ',')).toBe('plain')
     expect(delimitedField('a, b', ',')).toBe('"a, b"')
     expect(delimitedField('say "x"', '\t')).toBe('"say ""x"""')
+  })
+
+  // Issue 50: a cell a spreadsheet runs as a formula is written as text (OWASP "CSV injection").
+  it.each(['=HYPERLINK("http://evil","x")', '+1+2', '-2+3', '@SUM(A1)', '\tTab', '\rReturn', "'=already", "''+twice"])(
+    'writes %j so that a spreadsheet shows it as text, and reads it back unchanged',
+    (value) => {
+      const cell = toSpreadsheetCell(value)
+      expect(cell.startsWith("'")).toBe(true)
+      expect(fromSpreadsheetCell(cell)).toBe(value)
+    },
+  )
+
+  it('leaves ordinary cells as they are, an apostrophe not before a formula sign included', () => {
+    for (const value of ['plain', "rock'n'roll", "'quoted'", '5-7', 'a=b', '']) {
+      expect(toSpreadsheetCell(value)).toBe(value)
+      expect(fromSpreadsheetCell(value)).toBe(value)
+    }
+  })
+
+  it('reads its own glossary export back unchanged, hostile terms included', () => {
+    const concept = {
+      definition: '=1+1 is two',
+      note: '@mention',
+      source: [{ text: '-v', status: 'preferred' as const }],
+      target: [{ text: '=HYPERLINK("http://evil";"click")', status: 'admitted' as const, context: "'+quoted" }],
+    }
+    for (const delimiter of [',', ';', '\t'] as const) {
+      const text = csvHeader('en', 'lv', delimiter) + csvConcept(1, concept, delimiter)
+      for (const line of text.split('\r\n').slice(1, -1)) for (const cell of parseDelimited(line, delimiter)![0]!) expect(cell).not.toMatch(/^[=+\-@\t\r]/)
+      const rows = parseDelimited(text, delimiter)!
+      const { concepts } = conceptsFromRows(rows.slice(1), guessMapping(rows[0]!, 'en', 'lv'))
+      expect(concepts).toEqual([concept])
+    }
   })
 })

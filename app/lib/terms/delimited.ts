@@ -116,7 +116,7 @@ export function statusOfCell(value: string | undefined): TermStatus {
 export function conceptsFromRows(rows: string[][], roles: ColumnRole[]): { concepts: GlossaryConcept[]; skipped: number } {
   const cell = (row: string[], role: ColumnRole) => {
     const index = roles.indexOf(role)
-    const value = index < 0 ? undefined : row[index]?.trim()
+    const value = index < 0 || row[index] === undefined ? undefined : fromSpreadsheetCell(row[index]).trim()
     return value === '' ? undefined : value
   }
   const byId = new Map<string, GlossaryConcept>()
@@ -157,7 +157,25 @@ function defined<T extends Record<string, string | undefined>>(fields: T): Parti
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<Record<keyof T, string>>
 }
 
-/** One field for a delimited file: quoted when it holds the delimiter, a quote or a line break. */
+/**
+ * Issue 50, CSV injection (OWASP): a cell a spreadsheet would run as a formula — one beginning with `=`, `+`, `-`, `@`,
+ * a tab or a carriage return — is written after an apostrophe, which spreadsheets show as text. A value that already
+ * begins with apostrophes before such a character gets one more, so that reading the file back (fromSpreadsheetCell)
+ * removes exactly the one added: our import reads our export back unchanged.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/
+
+export function toSpreadsheetCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value
+}
+
+/** The value of a cell toSpreadsheetCell wrote. */
+export function fromSpreadsheetCell(cell: string): string {
+  return /^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell
+}
+
+/** One field for a delimited file: safe from formulas, quoted when it holds the delimiter, a quote or a line break. */
 export function delimitedField(value: string, delimiter: Delimiter): string {
-  return value.includes(delimiter) || /["\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
+  const safe = toSpreadsheetCell(value)
+  return safe.includes(delimiter) || /["\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
 }
