@@ -88,7 +88,7 @@ describe('a form posted after the session ended', () => {
   })
 
   it('without a Referer, is kept for the address it was posted to', async () => {
-    const kept = await keepPostedForm(post('/memories?index', memory))
+    const kept = await keepPostedForm(post('/memories?index', memory), ownerId)
     expect(kept?.returnTo).toBe('/memories?index')
     const [row] = await database.current().query<{ page: string; action: string }>('select page, action from kept_forms order by kept_at desc limit 1')
     expect(row).toEqual({ page: '/memories?index', action: '/memories?index' })
@@ -96,30 +96,68 @@ describe('a form posted after the session ended', () => {
 
   it('keeps nothing with a password, a file, another site as its page, or more than 16 KiB', async () => {
     await database.current().query('delete from kept_forms')
-    expect(await keepPostedForm(post('/settings', { currentPassword: 'secret', name: 'x' }))).toBeUndefined()
-    expect(await keepPostedForm(post('/memories?index', { ...memory, name: 'x'.repeat(17_000) }))).toBeUndefined()
+    expect(await keepPostedForm(post('/settings', { currentPassword: 'secret', name: 'x' }), ownerId)).toBeUndefined()
+    expect(await keepPostedForm(post('/memories?index', { ...memory, name: 'x'.repeat(17_000) }), ownerId)).toBeUndefined()
     const withFile = new FormData()
     withFile.set('intent', 'import')
     withFile.set('file', new File(['<tmx/>'], 'a.tmx'))
-    expect(await keepPostedForm(new Request(`${BASE}/memories?index`, { method: 'POST', body: withFile }))).toBeUndefined()
+    expect(await keepPostedForm(new Request(`${BASE}/memories?index`, { method: 'POST', body: withFile }), ownerId)).toBeUndefined()
     expect(await database.current().query('select * from kept_forms')).toEqual([])
     // A Referer of another site is not a page to return to: the form's own address is.
     const foreign = post('/memories?index', memory)
     foreign.headers.set('Referer', 'https://elsewhere.example/memories')
-    expect((await keepPostedForm(foreign))?.returnTo).toBe('/memories?index')
+    expect((await keepPostedForm(foreign, ownerId))?.returnTo).toBe('/memories?index')
   })
 
-  it('holds at most a thousand forms, the newest, each a day', async () => {
+  it('holds at most twenty forms a user, the newest, each a day, whatever others keep', async () => {
     await database.current().query('delete from kept_forms')
+    const other = await createUser({ email: 'kept-form-other@example.lv', name: 'O', password: 'a long password' })
+    if (!other.ok) throw new Error('no user')
     await database.current().query(
-      `insert into kept_forms (token_hash, page, action, fields, kept_at)
-       select 'old' || n, '/', '/', 'a=b', now() - interval '1 hour' - n * interval '1 second' from generate_series(1, 1000) n`,
+      `insert into kept_forms (token_hash, user_id, page, action, fields, kept_at)
+       select 'old' || n, $1, '/', '/', 'a=b', now() - interval '1 hour' - n * interval '1 second' from generate_series(1, 20) n`,
+      [ownerId],
     )
-    await database.current().query(`insert into kept_forms (token_hash, page, action, fields, kept_at) values ('stale', '/', '/', 'a=b', now() - interval '25 hours')`)
-    await keepPostedForm(post('/memories?index', memory))
-    expect(await database.current().query('select count(*)::int as n from kept_forms')).toEqual([{ n: 1_000 }])
-    expect(await database.current().query(`select * from kept_forms where token_hash in ('stale', 'old1000')`)).toEqual([])
-    expect(await database.current().query(`select page from kept_forms where page <> '/'`)).toEqual([{ page: '/memories?index' }])
+    await database.current().query(
+      `insert into kept_forms (token_hash, user_id, page, action, fields, kept_at) values ('stale', $1, '/', '/', 'a=b', now() - interval '25 hours')`,
+      [ownerId],
+    )
+    // Many forms of another user evict none of this one's.
+    for (let n = 0; n < 25; n++) await keepPostedForm(post('/memories?index', memory), other.user.id)
+    expect(await database.current().query('select count(*)::int as n from kept_forms where user_id = $1', [ownerId])).toEqual([{ n: 20 }])
+    await keepPostedForm(post('/memories?index', memory), ownerId)
+    expect(await database.current().query('select count(*)::int as n from kept_forms where user_id = $1', [ownerId])).toEqual([{ n: 20 }])
+    expect(await database.current().query('select count(*)::int as n from kept_forms where user_id = $1', [other.user.id])).toEqual([{ n: 20 }])
+    expect(await database.current().query(`select * from kept_forms where token_hash in ('stale', 'old20')`)).toEqual([])
+    expect(await database.current().query(`select page from kept_forms where page <> '/' and user_id = $1`, [ownerId])).toEqual([{ page: '/memories?index' }])
+  })
+
+  it('keeps nothing for a post with no session or a session cookie no session had (issue 50)', async () => {
+    await database.current().query('delete from kept_forms')
+    const anonymous = await settle(() => memoriesAction({ request: postFrom('/memories', '/memories?index', memory, ''), params: {}, context }))
+    expect(anonymous.status).toBe(302)
+    expect(anonymous.headers.getSetCookie().some((line) => line.startsWith('tulks_kept_form='))).toBe(false)
+    const forged = await settle(() => memoriesAction({ request: postFrom('/memories', '/memories?index', memory, 'tulks_session=forged-token-value'), params: {}, context }))
+    expect(forged.status).toBe(302)
+    expect(forged.headers.getSetCookie().some((line) => line.startsWith('tulks_kept_form='))).toBe(false)
+    expect(await database.current().query('select * from kept_forms')).toEqual([])
+  })
+
+  it('gives a kept form back only to its user, not to whoever signs in next in that browser (issue 50)', async () => {
+    const jar = await signedIn()
+    await database.current().query('update sessions set expires_at = now()')
+    const posted = await settle(() => memoriesAction({ request: postFrom('/memories', '/memories?index', memory, jar.header()), params: {}, context }))
+    jar.take(posted.headers)
+    expect(jar.has('tulks_kept_form')).toBe(true)
+    const stranger = { email: 'kept-form-stranger@example.lv', password: 'another long password' }
+    await createUser({ ...stranger, name: 'S' })
+    jar.take((await settle(() => signInAction({ request: post('/sign-in', stranger), params: {}, context }))).headers)
+    const page = await settle<Root>(() => rootLoader({ request: get('/memories', jar.header()), params: {}, context }))
+    expect(page.data.keptForm).toBeUndefined()
+    // Still there for its own user.
+    jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
+    const own = await settle<Root>(() => rootLoader({ request: get('/memories', jar.header()), params: {}, context }))
+    expect(own.data.keptForm?.action).toBe('/memories?index')
   })
 
   it("keeps the translator's settings posted from a page with no segment in view, and its toolbar's forms, offered on that page", async () => {
@@ -127,7 +165,7 @@ describe('a form posted after the session ended', () => {
     const base = `/translate/${project.id}/${project.password}`
     const params = { projectId: String(project.id), password: project.password }
     const jar = await signedIn()
-    await database.current().query('delete from sessions')
+    await database.current().query('update sessions set expires_at = now()')
     const searched = `${base}?searchInSource=nowhere`
     const fields: [string, string][] = [
       ['intent', 'project-settings'],
@@ -146,7 +184,7 @@ describe('a form posted after the session ended', () => {
     expect(page.data.keptForm).toMatchObject({ action: base, fields })
 
     // The toolbar's pretranslation the same way; the page it returns to is no value shown.
-    await database.current().query('delete from sessions')
+    await database.current().query('update sessions set expires_at = now()')
     const pretranslate: [string, string][] = [
       ['back', searched],
       ['intent', 'pretranslate-tm'],

@@ -69,7 +69,7 @@ describe('a translation posted after the session ended', () => {
 
   it('waits for its own segment: another segment opened first leaves it kept', async () => {
     const jar = await signedIn()
-    await database.current().query('delete from sessions')
+    await database.current().query('update sessions set expires_at = now()')
     const posted = await confirm(ids[2]!, 'Trešais teikums.', jar.header())
     jar.take(posted.headers)
     jar.take((await settle(() => signInAction({ request: post('/sign-in', owner), params: {}, context }))).headers)
@@ -81,7 +81,7 @@ describe('a translation posted after the session ended', () => {
 
   it('keeps a comment being published, back in the comments tab of its segment, and publishes nothing meanwhile', async () => {
     const jar = await signedIn()
-    await database.current().query('delete from sessions')
+    await database.current().query('update sessions set expires_at = now()')
     const fields = { intent: 'comment-add', segmentId: String(ids[0]), message: 'Vai te domāts "teikums"?' }
     const posted = await settle(() => translateAction({ request: post(base, fields, jar.header()), params, context }))
     expect(posted.location).toBe(`/sign-in?redirectTo=${encodeURIComponent(`${base}?segment=${ids[0]}&panel=comments`)}`)
@@ -94,7 +94,7 @@ describe('a translation posted after the session ended', () => {
 
   it('keeps a glossary term being added, back in the form of its segment, and adds nothing meanwhile', async () => {
     const jar = await signedIn()
-    await database.current().query('delete from sessions')
+    await database.current().query('update sessions set expires_at = now()')
     const fields = { intent: 'add-term', segmentId: String(ids[1]), newTermSource: 'sentence', newTermTarget: 'teikums', newTermGlossary: '7' }
     const posted = await settle(() => translateAction({ request: post(base, fields, jar.header()), params, context }))
     expect(posted.location).toBe(`/sign-in?redirectTo=${encodeURIComponent(`${base}?segment=${ids[1]}`)}`)
@@ -105,14 +105,14 @@ describe('a translation posted after the session ended', () => {
     expect(page.data.kept).toEqual({ segmentId: ids[1], kind: 'term', term: { source: 'sentence', target: 'teikums', glossaryId: '7' } })
 
     // A form with neither term keeps nothing.
-    await database.current().query('delete from sessions')
+    await database.current().query('update sessions set expires_at = now()')
     const empty = await settle(() => translateAction({ request: post(base, { ...fields, newTermSource: ' ', newTermTarget: '' }), params, context }))
     expect(empty.headers.getSetCookie().some((line) => line.startsWith('tulks_kept='))).toBe(false)
   })
 
   it("keeps the project's settings being saved, back in the open settings menu, and changes nothing meanwhile", async () => {
     const jar = await signedIn()
-    await database.current().query('delete from sessions')
+    await database.current().query('update sessions set expires_at = now()')
     const [before] = await database.current().query('select update_mt, qa_off from projects where id = $1', [project.id])
     // Two memories listed, the first read and written, the second neither; MT feedback on; two QA checks left on.
     const fields: [string, string][] = [
@@ -169,10 +169,19 @@ describe('a translation posted after the session ended', () => {
 
   it('holds at most twenty texts a project, the newest', async () => {
     await database.current().query('delete from kept_texts')
-    for (let n = 0; n < 25; n++) await confirm(ids[0]!, `Teksts ${n}`, '')
+    const jar = await signedIn()
+    await database.current().query('update sessions set expires_at = now()')
+    for (let n = 0; n < 25; n++) await confirm(ids[0]!, `Teksts ${n}`, jar.header())
     const rows = await database.current().query<{ text: string }>('select text from kept_texts order by kept_at, text')
     expect(rows).toHaveLength(20)
     expect(rows.map((row) => row.text)).not.toContain('Teksts 0')
     expect(rows.map((row) => row.text)).toContain('Teksts 24')
+  })
+
+  it('keeps nothing for a post with no session or a session cookie no session had, and gives a kept text to its user alone (issue 50)', async () => {
+    await database.current().query('delete from kept_texts')
+    expect((await confirm(ids[0]!, 'Bez sesijas.', '')).headers.getSetCookie().some((line) => line.startsWith('tulks_kept='))).toBe(false)
+    expect((await confirm(ids[0]!, 'Viltota sesija.', 'tulks_session=forged')).headers.getSetCookie().some((line) => line.startsWith('tulks_kept='))).toBe(false)
+    expect(await database.current().query('select * from kept_texts')).toEqual([])
   })
 })

@@ -33,7 +33,7 @@ const TERMS = /^term:\d+:\d+$/
 const SAVES = new Set(['save-draft', 'confirm', 'clear', 'copy-source'])
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context, () => keepPostedText(request, params))
+  const user = await requireUser(request, context, (userId) => keepPostedText(request, params, userId))
   const project = await requireProject(user.id, params)
   const posted = intentContext(request, user, project, await formOf(request))
   const { intent } = posted

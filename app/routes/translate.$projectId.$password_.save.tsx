@@ -16,7 +16,7 @@ import { saveIntent } from '~/lib/translator/save-intent.server'
 const WRITES = new Set(['save-draft', 'clear', 'copy-source', 'confirm'])
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context, () => keepPostedText(request, params))
+  const user = await requireUser(request, context, (userId) => keepPostedText(request, params, userId))
   const project = await requireProject(user.id, params)
   const posted = intentContext(request, user, project, await formOf(request))
   if (!WRITES.has(posted.intent) || posted.fields.respond !== 'data') return Response.json({ ok: false, error: 'common:errors.unexpected' }, { status: 400 })

@@ -15,8 +15,8 @@ const keptFormCookie = createCookie('tulks_kept_form', { path: '/', httpOnly: tr
 /** The largest form kept, urlencoded: these forms hold a name or a few choices. */
 const KEPT_FORM_MAX_BYTES = 16_384
 
-/** How many kept forms the server holds at most (anyone can post without a session): the newest stay. */
-const KEPT_FORMS_MAX = 1_000
+/** How many kept forms a user has at most: the newest stay. */
+const KEPT_FORMS_PER_USER = 20
 
 /** A form put back on its page: where it posts and the fields it sends. */
 export interface KeptForm {
@@ -25,12 +25,12 @@ export interface KeptForm {
 }
 
 /**
- * Keeps a form posted without a session and returns its cookie and the page to return to after signing in (the
- * page it was sent from), or nothing for a form that is not kept: one with a file (an upload's bytes are not
- * stored for a browser nobody is signed in on), with a password, or larger than KEPT_FORM_MAX_BYTES. `form` is the
- * request's form when the caller has read it already.
+ * Keeps a form posted after `userId`'s session ended (issue 50: only then, and for that user alone) and returns its
+ * cookie and the page to return to after signing in (the page it was sent from), or nothing for a form that is not
+ * kept: one with a file (an upload's bytes are not stored for a browser nobody is signed in on), with a password, or
+ * larger than KEPT_FORM_MAX_BYTES. `form` is the request's form when the caller has read it already.
  */
-export async function keepPostedForm(request: Request, form?: FormData): Promise<{ cookie: string; returnTo: string } | undefined> {
+export async function keepPostedForm(request: Request, userId: number, form?: FormData): Promise<{ cookie: string; returnTo: string } | undefined> {
   const type = request.headers.get('Content-Type') ?? ''
   if (request.method !== 'POST' || (!form && !type.startsWith('application/x-www-form-urlencoded'))) return undefined
   const entries = [...(form ?? (await formOf(request).catch(() => new FormData())))]
@@ -44,26 +44,27 @@ export async function keepPostedForm(request: Request, form?: FormData): Promise
   const token = newSecret()
   await db().query(
     `with kept as (
-       insert into kept_forms (token_hash, page, action, fields) values ($1, $2, $3, $4)
+       insert into kept_forms (token_hash, user_id, page, action, fields) values ($1, $5, $2, $3, $4)
      )
      delete from kept_forms
       where kept_at < now() - interval '1 day'
-         or token_hash in (select token_hash from kept_forms order by kept_at desc offset ${KEPT_FORMS_MAX - 1})`,
-    [secretHash(token), page, action, encoded],
+         or token_hash in (select token_hash from kept_forms where user_id = $5 order by kept_at desc offset ${KEPT_FORMS_PER_USER - 1})`,
+    [secretHash(token), page, action, encoded, userId],
   )
   return { cookie: await keptFormCookie.serialize(token, { secure: url.protocol === 'https:' }), returnTo: page }
 }
 
 /**
- * The form kept for the page this request shows, taken once: the row goes and the returned header clears the cookie.
- * A cookie for another page stays until that page is opened or the day is out.
+ * The form `userId` kept for the page this request shows, taken once: the row goes and the returned header clears the
+ * cookie. A cookie for another page stays until that page is opened or the day is out; another user who signs in in
+ * that browser is not given it.
  */
-export async function takeKeptForm(request: Request): Promise<{ kept?: KeptForm; clear?: string }> {
+export async function takeKeptForm(request: Request, userId: number): Promise<{ kept?: KeptForm; clear?: string }> {
   const token: unknown = await keptFormCookie.parse(request.headers.get('Cookie'))
   if (typeof token !== 'string' || token === '') return {}
   const [row] = await db().query<{ action: string; fields: string }>(
-    `delete from kept_forms where token_hash = $1 and page = $2 and kept_at > now() - interval '1 day' returning action, fields`,
-    [secretHash(token), pageOf(new URL(request.url))],
+    `delete from kept_forms where token_hash = $1 and user_id = $3 and page = $2 and kept_at > now() - interval '1 day' returning action, fields`,
+    [secretHash(token), pageOf(new URL(request.url)), userId],
   )
   if (!row) return {}
   return { kept: { action: row.action, fields: [...new URLSearchParams(row.fields)] }, clear: await keptFormCookie.serialize('', { maxAge: 0 }) }

@@ -31,15 +31,17 @@ export async function createSession(userId: number, request: Request): Promise<s
     `insert into sessions (id, user_id, expires_at) values ($1, $2, now() + make_interval(days => $3))`,
     [secretHash(token), userId, days],
   )
-  // Expired rows are of no use to anyone; sweep them while we are here (cheap, indexed).
-  await db().query('delete from sessions where expires_at < now()')
+  // Rows ended a day ago are of no use to anyone; sweep them while we are here (cheap, indexed). A row that ended
+  // lately still says whose it was: a form posted on it is kept for that user alone (kept-form.server.ts).
+  await db().query(`delete from sessions where expires_at < now() - interval '1 day'`)
   // The row decides when the session ends; the cookie outlives it (browsers keep a cookie 400 days at most).
   return sessionCookie.serialize(token, { maxAge: Math.max(days, COOKIE_DAYS) * 24 * 60 * 60, secure: isHttps(request) })
 }
 
 export type SessionState =
   | { status: 'signed-in'; user: User; sessionId: string }
-  | { status: 'expired' }
+  /** The cookie names no session in use: ended (expired, signed out — then `userId` says whose it was) or unknown. */
+  | { status: 'expired'; userId?: number }
   | { status: 'none' }
   /** An `Authorization: Bearer` header whose token is unknown or revoked (issue 16). */
   | { status: 'bad-token' }
@@ -81,8 +83,10 @@ async function readSessionRow(request: Request): Promise<SessionState> {
       where s.id = $1`,
     [id, days],
   )
-  // A cookie whose row is gone (signed out elsewhere, swept, or forged) reads as expired too.
-  if (!row || row.expired) return { status: 'expired' }
+  // A session that ended (expired, or signed out elsewhere) knows its user; a cookie whose row is gone (swept, or
+  // forged) reads as expired too, of nobody.
+  if (!row) return { status: 'expired' }
+  if (row.expired) return { status: 'expired', userId: row.id }
   // A session in use lasts: SESSION_DAYS from its last day of use (SPEC §6's refresh), renewed at most once a day.
   if (row.renew) await db().query(`update sessions set expires_at = now() + make_interval(days => $2) where id = $1`, [id, days])
   return { status: 'signed-in', user: { id: row.id, email: row.email, name: row.name }, sessionId: id }
@@ -93,8 +97,11 @@ export async function getUser(request: Request, context?: { requestScope?: objec
   return session.status === 'signed-in' ? session.user : undefined
 }
 
-/** What a form posted without a session keeps while its user signs in again: a cookie, and where to return. */
-export type KeepPosted = () => Promise<{ cookie: string; returnTo: string } | undefined>
+/**
+ * What a form posted after its user's session ended keeps while they sign in again: a cookie, and where to return.
+ * Kept for that user alone (issue 50): a post with no session, or with a cookie no session ever had, keeps nothing.
+ */
+export type KeepPosted = (userId: number) => Promise<{ cookie: string; returnTo: string } | undefined>
 
 /**
  * The signed-in user, or a redirect to the sign-in address with the current location appended (SPEC §6).
@@ -108,18 +115,22 @@ export async function requireUser(request: Request, context?: { requestScope?: o
   if (session.status === 'bad-token' || asksForJson(request)) throw await unauthorized(request, session)
   const headers = new Headers()
   if (session.status === 'expired') headers.append('Set-Cookie', await clearSessionCookie(request))
-  const kept = await (keep ?? (() => keepPostedForm(request)))()
+  const userId = session.status === 'expired' ? session.userId : undefined
+  const kept = userId === undefined ? undefined : await (keep ?? ((id: number) => keepPostedForm(request, id)))(userId)
   if (kept) headers.append('Set-Cookie', kept.cookie)
   const message = kept ? 'auth:sessionEndedKept' : session.status === 'expired' ? 'auth:sessionExpired' : undefined
   if (message) headers.append('Set-Cookie', await setFlash({ kind: 'info', key: message }, request))
   throw redirect(signInAddress(getEnv().SIGN_IN_URL, request, kept?.returnTo), { headers })
 }
 
-/** Signs out: deletes the session row and the cookie; returns the Set-Cookie header. */
+/**
+ * Signs out: the session ends now (its row stays a day, saying whose it was, for a form another tab posts on it) and
+ * the cookie goes; returns the Set-Cookie header.
+ */
 export async function destroySession(request: Request): Promise<string> {
   const token: unknown = await sessionCookie.parse(request.headers.get('Cookie'))
   if (typeof token === 'string' && token.length > 0) {
-    await db().query('delete from sessions where id = $1', [secretHash(token)])
+    await db().query('update sessions set expires_at = now() where id = $1 and expires_at > now()', [secretHash(token)])
   }
   return clearSessionCookie(request)
 }

@@ -915,4 +915,20 @@ export const migrations: Migration[] = [
         execute function segments_count_version();
     `,
   },
+  {
+    version: 34,
+    name: 'a kept form or text belongs to the user whose session had ended',
+    sql: /* sql */ `
+      -- Issue 50: a form posted with a forged or unknown session cookie was kept, a thousand anonymous posts evicted
+      -- every user's kept form, and a kept form was shown to whoever signed in next in that browser. A form is now kept
+      -- only for a session that existed (a signed-out session's row stays a day, ended), for its user, and is given
+      -- back to that user alone, twenty a user at most. Forms kept before this version (a day's worth at most) go.
+      delete from kept_forms;
+      delete from kept_texts;
+      alter table kept_forms add column user_id integer not null references users (id) on delete cascade;
+      alter table kept_texts add column user_id integer not null references users (id) on delete cascade;
+      create index kept_forms_user_id_idx on kept_forms (user_id, kept_at);
+      create index kept_texts_user_id_idx on kept_texts (user_id);
+    `,
+  },
 ]

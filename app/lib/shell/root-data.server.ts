@@ -20,7 +20,7 @@ export async function rootData({ request, context }: LoaderFunctionArgs) {
   // fetches the namespace it is in (seen in the live region after signing out and while opening a file).
   const flash = taken && { ...taken, text: flashText(language, taken.key, taken.values) }
   // A form posted while the session had ended, offered again on its page once signed in (decision 0022).
-  const { kept, clear: clearKept } = user ? await takeKeptForm(request) : {}
+  const { kept, clear: clearKept } = user ? await takeKeptForm(request, user.id) : {}
   const headers = new Headers()
   for (const cookie of [clear, clearKept]) if (cookie) headers.append('Set-Cookie', cookie)
   return data(

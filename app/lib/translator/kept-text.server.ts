@@ -65,23 +65,27 @@ function postedText(form: FormData): { kind: KeptText['kind']; text: string } | 
  * stored) or the comment being published, when the segment is one of the project the address names. Returns the
  * cookie that finds it again and the translator address of that segment (where signing in returns), or nothing.
  */
-export async function keepPostedText(request: Request, params: { projectId?: string; password?: string }): Promise<{ cookie: string; returnTo: string } | undefined> {
+export async function keepPostedText(
+  request: Request,
+  params: { projectId?: string; password?: string },
+  userId: number,
+): Promise<{ cookie: string; returnTo: string } | undefined> {
   const projectId = rowId(params.projectId)
   const form = await formOf(request)
   const segmentId = rowId(form.get('segmentId'))
   const posted = postedText(form)
   // The toolbar's forms (pretranslation, the MT system), and the settings posted from a page with no segment in view
   // (a search that matched none), have no editor to go back to: the page offers to send them again (kept-form.server.ts).
-  if (WHOLE_FORMS.has(String(form.get('intent'))) || (segmentId === undefined && posted?.kind === 'settings')) return keepPostedForm(request, form)
+  if (WHOLE_FORMS.has(String(form.get('intent'))) || (segmentId === undefined && posted?.kind === 'settings')) return keepPostedForm(request, userId, form)
   if (projectId === undefined || !params.password || segmentId === undefined || !posted || posted.text.trim() === '') return undefined
   const { kind, text } = posted
   const token = newSecret()
   const [row] = await db().query<{ kept: number }>(
     `with kept as (
-       insert into kept_texts (token_hash, project_id, segment_id, kind, text)
-       select $1, p.id, s.id, $6, $5
+       insert into kept_texts (token_hash, user_id, project_id, segment_id, kind, text)
+       select $1, $7, p.id, s.id, $6, $5
          from projects p join segments s on s.project_id = p.id
-        where p.id = $2 and p.password = $3 and p.deleted_at is null and s.id = $4
+        where p.id = $2 and p.password = $3 and p.owner_id = $7 and p.deleted_at is null and s.id = $4
           and ($6 <> 'target' or s.target is distinct from $5)
        returning project_id
      ), swept as (
@@ -91,7 +95,7 @@ export async function keepPostedText(request: Request, params: { projectId?: str
                               order by kept_at desc offset ${KEPT_PER_PROJECT - 1})
      )
      select count(*)::int as kept from kept`,
-    [secretHash(token), projectId, params.password, segmentId, text, kind],
+    [secretHash(token), projectId, params.password, segmentId, text, kind, userId],
   )
   if (!row?.kept) return undefined
   const place = readPlace(new URLSearchParams(filledFields(form)))
@@ -105,14 +109,14 @@ export async function keepPostedText(request: Request, params: { projectId?: str
  * The text kept for this project's segment, taken once: the row goes and the returned header clears the cookie.
  * A cookie for another segment or project stays until that one is opened or the day is out.
  */
-export async function takeKeptText(request: Request, projectId: number, segmentId: number | undefined): Promise<{ kept?: KeptText; clear?: string }> {
+export async function takeKeptText(request: Request, userId: number, projectId: number, segmentId: number | undefined): Promise<{ kept?: KeptText; clear?: string }> {
   const token: unknown = await keptCookie.parse(request.headers.get('Cookie'))
   if (typeof token !== 'string' || token === '' || segmentId === undefined) return {}
   const [row] = await db().query<{ kind: KeptText['kind']; text: string }>(
     `delete from kept_texts
-      where token_hash = $1 and project_id = $2 and segment_id = $3 and kept_at > now() - interval '1 day'
+      where token_hash = $1 and user_id = $4 and project_id = $2 and segment_id = $3 and kept_at > now() - interval '1 day'
       returning kind, text`,
-    [secretHash(token), projectId, segmentId],
+    [secretHash(token), projectId, segmentId, userId],
   )
   if (!row) return {}
   return { kept: keptOf(segmentId, row), clear: await keptCookie.serialize('', { maxAge: 0 }) }

@@ -63,7 +63,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
   const activeId = window.segments.some((segment) => segment.id === wanted) ? wanted : window.segments[0]?.id
   // A text posted after the session had ended, back where it was typed now that the translator is signed in: only
   // when its segment is the active one.
-  const { kept, clear: clearKept } = await takeKeptText(request, project.id, activeId)
+  const { kept, clear: clearKept } = await takeKeptText(request, user.id, project.id, activeId)
   // Issue 5: TM suggestions once per page, for the active segment only (not for the pages scrolling loads).
   const activeSource = 'center' in anchor || 'first' in anchor ? window.segments.find((segment) => segment.id === activeId)?.source : undefined
   const translationsOpen = place.panel === 'translations'
