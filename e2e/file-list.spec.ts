@@ -168,6 +168,19 @@ test('a new version of a file keeps the translations of its unchanged segments',
   await expect(page.getByRole('row', { name: /versija\.txt/ })).toHaveCount(1, { timeout: 30_000 })
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('row', { name: /versija\.txt/ }).getByRole('link', { name: 'Tulkojums' }).click()])
   expect(fs.readFileSync((await download.path())!, 'utf8')).toBe('Atveriet datni.\n\nClose the door.\n')
+  // Issue 50: the row says what came over, and the earlier version is kept: brought back, the newer one is kept instead.
+  await expect(page.getByRole('row', { name: /versija\.txt/ })).toContainText('No iepriekšējās versijas pārnests: 1 apstiprināts tulkojums.')
+  await page.getByRole('link', { name: 'Datnes versija.txt iepriekšējā versija' }).click()
+  await expect(page.getByRole('heading', { name: 'Datnes “versija.txt” iepriekšējā versija', level: 1 })).toBeVisible()
+  await expectNoAxeViolations(page, testInfo)
+  await page.getByRole('button', { name: 'Atjaunot iepriekšējo versiju' }).click()
+  await expect(page.getByRole('status')).toContainText('iepriekšējā versija atjaunota')
+  const [earlier] = await Promise.all([page.waitForEvent('download'), page.getByRole('row', { name: /versija\.txt/ }).getByRole('link', { name: 'Oriģināls' }).click()])
+  expect(fs.readFileSync((await earlier.path())!, 'utf8')).toBe('Open the file.\n\nClose the window.\n')
+  await page.getByRole('link', { name: 'Datnes versija.txt iepriekšējā versija' }).click()
+  await page.getByRole('button', { name: 'Dzēst iepriekšējo versiju' }).click()
+  await expect(page.getByRole('status')).toContainText('iepriekšējā versija dzēsta')
+  await expect(page.getByRole('link', { name: 'Datnes versija.txt iepriekšējā versija' })).toHaveCount(0)
 })
 
 test('the files picked stay picked when the languages are swapped', async ({ page }, testInfo) => {

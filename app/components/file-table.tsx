@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate, formatNumber, formatPercent } from '~/lib/i18n/format'
 import { direction, pageWindow } from '~/lib/projects/languages'
 import { brokenReason } from '~/lib/projects/file-list'
+import type { CarriedOver } from '~/lib/projects/projects.server'
 import { readBands } from '~/lib/tm/analysis-bands'
 import { AnalysisBands } from './analysis-bands'
 import type { TemporaryRow } from './upload-queue'
@@ -32,11 +33,22 @@ export interface FileRow {
   encoding?: string | null
   /** Issue 17: the QA warnings not ignored, linked to the project's report. */
   warnings?: number
+  /** Issue 50: what a new version took over from the earlier one, and that one while it is kept. */
+  carriedOver?: CarriedOver | null
+  earlierVersion?: { id: number; password: string } | null
 }
 
 function fileLinks(row: FileRow) {
   const base = `/files/${row.id}/${row.password}`
-  return { translate: `/translate/${row.id}/${row.password}`, original: `${base}/original`, translated: `${base}/translated`, remove: `${base}/delete`, rename: `${base}/rename`, newVersion: `${base}/new-version` }
+  return {
+    translate: `/translate/${row.id}/${row.password}`,
+    original: `${base}/original`,
+    translated: `${base}/translated`,
+    remove: `${base}/delete`,
+    rename: `${base}/rename`,
+    newVersion: `${base}/new-version`,
+    earlierVersion: `${base}/earlier-version`,
+  }
 }
 
 /** The form the rows' checkboxes belong to (they sit in the table, it below it). */
@@ -183,6 +195,16 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
         {ready ? <Link to={links.translate}>{row.name}</Link> : <span>{row.name}</span>}
         <FileStatus row={row} language={language} />
         {row.encoding ? <span className="file-status">{t('table.encoding', { name: row.encoding })}</span> : null}
+        {row.carriedOver ? <CarriedOverNote carried={row.carriedOver} language={language} /> : null}
+        {row.earlierVersion ? (
+          <Link
+            to={back ? `${links.earlierVersion}?${new URLSearchParams({ back })}` : links.earlierVersion}
+            className="file-status"
+            aria-label={t('earlierVersion.linkNamed', { name: row.name })}
+          >
+            {t('earlierVersion.link')}
+          </Link>
+        ) : null}
         {ready && bands ? <AnalysisBands bands={bands} language={language} /> : null}
         {ready && row.warnings ? (
           <Link to={`${links.translate}/qa`} className="file-warnings" aria-label={`${row.name}: ${qaT('files.warnings', { count: row.warnings, formatted: formatNumber(row.warnings, language) })}`}>
@@ -233,6 +255,31 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
         </div>
       </td>
     </tr>
+  )
+}
+
+/** Issue 50: what a new version took over from the earlier one, and what it could not, said once in its row. */
+function CarriedOverNote({ carried, language }: { carried: CarriedOver; language: string }) {
+  const { t } = useTranslation('files')
+  const list = (parts: [string, number][]) =>
+    parts
+      .filter(([, count]) => count > 0)
+      .map(([key, count]) => t(`newVersion.${key}`, { count, formatted: formatNumber(count, language) }))
+      .join(', ')
+  const took = list([
+    ['confirmed', carried.confirmed],
+    ['drafts', carried.drafts],
+    ['comments', carried.comments],
+  ])
+  const left = list([
+    ['translations', carried.leftTranslations],
+    ['comments', carried.leftComments],
+  ])
+  return (
+    <span className="file-status">
+      {took ? t('newVersion.carried', { items: took }) : t('newVersion.nothingCarried')}
+      {left ? ` ${t('newVersion.left', { items: left })}` : null}
+    </span>
   )
 }
 

@@ -931,4 +931,14 @@ export const migrations: Migration[] = [
       create index kept_texts_user_id_idx on kept_texts (user_id);
     `,
   },
+  {
+    version: 35,
+    name: 'an earlier version of a file is superseded, not deleted, and the new one says what came over',
+    sql: /* sql */ `
+      -- Issue 50: a new version of a file carries drafts and comments over too, and the earlier version stays, hidden
+      -- from the lists, restorable from the new version's row until the user removes it.
+      alter table projects add column superseded_by integer;
+      alter table projects add column carried_over jsonb;
+    `,
+  },
 ]

@@ -132,28 +132,98 @@ export async function convertProject(projectId: number, sourceLang: string, form
 }
 
 /**
- * Issue 19 "a new version of a file": the earlier version's confirmed translations go to the segments whose source is
- * unchanged (the newest one where a source was translated twice), as 100% matches to be checked again by QA, and the
- * earlier version is deleted — in the transaction that makes the new one ready, so a retried conversion does it once.
+ * Issue 19 "a new version of a file", issue 50 "nothing lost": the earlier version's work goes to the new version's
+ * segments whose source is unchanged — each occurrence to the same occurrence (the n-th "Save." to the n-th): its
+ * confirmed translation (as a 100% match, to be checked again by QA) or its draft, and its comments, threads kept. A
+ * new occurrence with no earlier one takes the newest confirmed translation of its source. What could not go (the
+ * source changed) is counted, and the new version says so (projects.carried_over). The earlier version is not
+ * deleted: it is superseded by the new one, hidden from the lists, and can be brought back or removed from the new
+ * version's row. All in the transaction that makes the new one ready, so a retried conversion does it once.
  */
 async function replaceEarlierVersion(tx: Queryable, projectId: number): Promise<void> {
   const [earlier] = await tx.query<{ id: number }>(
-    `select o.id from projects p join projects o on o.id = p.replaces_id and o.owner_id = p.owner_id and o.deleted_at is null where p.id = $1`,
+    `select o.id from projects p join projects o on o.id = p.replaces_id and o.owner_id = p.owner_id
+      where p.id = $1 and o.deleted_at is null and o.superseded_by is null`,
     [projectId],
   )
   if (!earlier) return
-  const carried = await tx.query(
+  // Each segment of both versions numbered among those with the same source, in document order.
+  const occurrences = (project: string) => /* sql */ `select id, source, target, status, save_type, save_match,
+      row_number() over (partition by md5(source), source order by position) as occurrence
+      from segments where project_id = ${project}`
+  const pairs = /* sql */ `pairs as (
+      select n.id as new_id, o.id as old_id, o.target, o.status, o.save_type, o.save_match
+        from (${occurrences('$1')}) n join (${occurrences('$2')}) o
+          on md5(n.source) = md5(o.source) and n.source = o.source and n.occurrence = o.occurrence)`
+  const carried = await tx.query<{ status: string }>(
+    `with ${pairs}
+     update segments n set target = p.target, status = p.status,
+            save_type = case when p.status = 'TRANSLATED' then 'TM' else p.save_type end,
+            save_match = case when p.status = 'TRANSLATED' then 100 else p.save_match end, qa = null, updated_at = now()
+       from pairs p
+      where n.id = p.new_id and p.status in ('TRANSLATED', 'DRAFT') and p.target is not null
+      returning n.status`,
+    [projectId, earlier.id],
+  )
+  const repeated = await tx.query(
     `update segments n set target = o.target, status = 'TRANSLATED', save_type = 'TM', save_match = 100, qa = null, updated_at = now()
        from (select distinct on (md5(source)) source, target from segments
               where project_id = $2 and status = 'TRANSLATED' and target is not null
               order by md5(source), updated_at desc nulls last) o
-      where n.project_id = $1 and md5(n.source) = md5(o.source) and n.source = o.source
+      where n.project_id = $1 and n.status = 'NEW' and md5(n.source) = md5(o.source) and n.source = o.source
       returning n.id`,
     [projectId, earlier.id],
   )
-  await tx.query('update projects set deleted_at = now() where id = $1', [earlier.id])
-  await enqueue(tx, { kind: 'purge-project', projectId: earlier.id })
-  if (carried.length > 0) await queueQaCheck(tx, projectId)
+  const comments = await carryComments(tx, pairs, projectId, earlier.id)
+  const [left] = await tx.query<{ drafts: number; confirmed: number; comments: number }>(
+    `with ${pairs}
+     select count(*) filter (where o.status = 'DRAFT' and o.target is not null)::int as drafts,
+            count(*) filter (where o.status = 'TRANSLATED' and o.target is not null)::int as confirmed,
+            (select count(*)::int from comments c where c.project_id = $2 and c.message_type = 1
+                and c.segment_id not in (select old_id from pairs)) as comments
+       from segments o where o.project_id = $2 and o.id not in (select old_id from pairs)`,
+    [projectId, earlier.id],
+  )
+  const report = {
+    confirmed: carried.filter((row) => row.status === 'TRANSLATED').length + repeated.length,
+    drafts: carried.filter((row) => row.status === 'DRAFT').length,
+    comments,
+    leftTranslations: (left?.drafts ?? 0) + (left?.confirmed ?? 0),
+    leftComments: left?.comments ?? 0,
+  }
+  await tx.query('update projects set carried_over = $2::jsonb where id = $1', [projectId, JSON.stringify(report)])
+  await tx.query('update projects set superseded_by = $2 where id = $1', [earlier.id, projectId])
+  // One earlier version is kept: the one before it, if it still was, goes now.
+  const older = await tx.query<{ id: number }>(
+    'update projects set deleted_at = now() where superseded_by = $1 and deleted_at is null returning id',
+    [earlier.id],
+  )
+  for (const { id } of older) await enqueue(tx, { kind: 'purge-project', projectId: id })
+  if (carried.length + repeated.length > 0) await queueQaCheck(tx, projectId)
+}
+
+/** The earlier version's comments on segments carried over, copied in order, each thread kept whole. Their count. */
+async function carryComments(tx: Queryable, pairs: string, projectId: number, earlierId: number): Promise<number> {
+  const comments = await tx.query<{ id: number; newSegmentId: number; userId: number | null; fullName: string; message: string; messageType: number; threadId: number | null; createdAt: string }>(
+    `with ${pairs}
+     select c.id, p.new_id as "newSegmentId", c.user_id as "userId", c.full_name as "fullName", c.message,
+            c.message_type as "messageType", c.thread_id as "threadId", c.created_at as "createdAt"
+       from comments c join pairs p on p.old_id = c.segment_id
+      where c.project_id = $2 order by c.id`,
+    [projectId, earlierId],
+  )
+  const newIds = new Map<number, number>()
+  for (const comment of comments) {
+    const thread = comment.threadId === null ? null : (newIds.get(comment.threadId) ?? null)
+    const [copied] = await tx.query<{ id: number }>(
+      `insert into comments (project_id, segment_id, user_id, full_name, message, message_type, thread_id, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+      [projectId, comment.newSegmentId, comment.userId, comment.fullName, comment.message, comment.messageType, thread, comment.createdAt],
+    )
+    newIds.set(comment.id, copied!.id)
+    if (comment.threadId === comment.id) await tx.query('update comments set thread_id = id where id = $1', [copied!.id])
+  }
+  return comments.filter((comment) => comment.messageType === 1).length
 }
 
 /** What an earlier, cut-off conversion of the project wrote (segments go with their units), in bounded batches. */

@@ -51,6 +51,18 @@ export interface ProjectSummary {
   pretranslated: number
   /** Issue 17: the quality checks this project turned off. */
   qaOff: QaCheck[]
+  /** Issue 50, read by the file list: what a new version took over from the earlier one, and that one while it is kept. */
+  carriedOver?: CarriedOver | null
+  earlierVersion?: { id: number; password: string } | null
+}
+
+/** What a new version of a file took over from the earlier one, and what it could not (the source changed). */
+export interface CarriedOver {
+  confirmed: number
+  drafts: number
+  comments: number
+  leftTranslations: number
+  leftComments: number
 }
 
 /** An unguessable URL-safe secret (96 bits), as SPEC's project and job passwords. */
@@ -154,7 +166,7 @@ export async function listProjects(
   const { q = '', pair = '', state = '', sort = 'added', order } = typeof query === 'string' ? { q: query } : query
   // '' matches every name; the filter's own % and _ are letters, not wildcards.
   const values: unknown[] = [ownerId, containsPattern(q)]
-  const conditions = ['p.owner_id = $1', 'p.deleted_at is null', 'p.name ilike $2']
+  const conditions = ['p.owner_id = $1', 'p.deleted_at is null', 'p.superseded_by is null', 'p.name ilike $2']
   const [source, target] = pair.split('-')
   if (source && target) {
     values.push(source, target)
@@ -165,7 +177,9 @@ export async function listProjects(
   const direction = (order ?? DEFAULT_ORDER[sort]) === 'asc' ? 'asc' : 'desc'
   const [count] = await db().query<{ total: number }>(`select count(*) as total from projects p where ${where}`, values)
   const projects = await db().query<ProjectSummary>(
-    `select ${summaryColumns}
+    `select ${summaryColumns}, p.carried_over as "carriedOver",
+            (select json_build_object('id', e.id, 'password', e.password) from projects e
+              where e.id = p.replaces_id and e.superseded_by = p.id and e.deleted_at is null) as "earlierVersion"
        from projects p join jobs j on j.project_id = p.id
       where ${where}
       order by ${SORT_EXPRESSIONS[sort]} ${direction}, p.id ${direction}
@@ -178,7 +192,8 @@ export async function listProjects(
 /** The language pairs of the owner's files, for the file list's filter. */
 export function projectPairs(ownerId: number): Promise<{ source: string; target: string }[]> {
   return db().query<{ source: string; target: string }>(
-    `select distinct source_lang as source, target_lang as target from projects where owner_id = $1 and deleted_at is null order by 1, 2`,
+    `select distinct source_lang as source, target_lang as target from projects
+      where owner_id = $1 and deleted_at is null and superseded_by is null order by 1, 2`,
     [ownerId],
   )
 }
@@ -212,21 +227,64 @@ export async function renameProject(ownerId: number, id: number, name: string): 
 }
 
 /**
- * Deletes a project for its owner: at once it is gone from every page and call, and a background task removes its
- * rows in bounded batches (a large project's cascade would hold the database for seconds).
+ * Deletes a project for its owner, with the earlier version it keeps (issue 50): at once they are gone from every page
+ * and call, and a background task removes their rows in bounded batches (a large project's cascade would hold the
+ * database for seconds).
  */
 export async function deleteProject(ownerId: number, id: number, password: string): Promise<boolean> {
   const deleted = await db().transaction(async (tx) => {
-    const rows = await tx.query(
-      'update projects set deleted_at = now() where owner_id = $1 and id = $2 and password = $3 and deleted_at is null returning id',
+    const rows = await tx.query<{ id: number }>(
+      `with named as (select id from projects where owner_id = $1 and id = $2 and password = $3 and deleted_at is null)
+       update projects set deleted_at = now()
+        where deleted_at is null and owner_id = $1 and (id in (select id from named) or superseded_by in (select id from named))
+        returning id`,
       [ownerId, id, password],
     )
-    if (rows.length === 0) return false
-    await enqueue(tx, { kind: 'purge-project', projectId: id })
+    if (!rows.some((row) => row.id === id)) return false
+    for (const row of rows) await enqueue(tx, { kind: 'purge-project', projectId: row.id })
     return true
   })
   if (deleted) wakeWorker()
   return deleted
+}
+
+/** Issue 50: the earlier version of a file that a new version replaced, while it is kept. */
+export async function earlierVersionOf(ownerId: number, currentId: number): Promise<{ id: number; password: string; name: string; createdAt: Date } | undefined> {
+  const [earlier] = await db().query<{ id: number; password: string; name: string; createdAt: Date }>(
+    `select id, password, name, created_at as "createdAt" from projects where owner_id = $1 and superseded_by = $2 and deleted_at is null`,
+    [ownerId, currentId],
+  )
+  return earlier
+}
+
+/**
+ * Issue 50: the earlier version a new version of a file keeps — brought back (it is the file again, and the newer
+ * version the one kept, so nothing is lost either way) or removed for good. False when there is none.
+ */
+export async function restoreEarlierVersion(ownerId: number, current: { id: number }): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const [earlier] = await tx.query<{ id: number }>(
+      `update projects set superseded_by = null, replaces_id = $2, carried_over = null
+        where owner_id = $1 and superseded_by = $2 and deleted_at is null returning id`,
+      [ownerId, current.id],
+    )
+    if (!earlier) return false
+    await tx.query('update projects set superseded_by = $2 where id = $1', [current.id, earlier.id])
+    return true
+  })
+}
+
+export async function removeEarlierVersion(ownerId: number, current: { id: number }): Promise<boolean> {
+  const removed = await db().transaction(async (tx) => {
+    const rows = await tx.query<{ id: number }>(
+      'update projects set deleted_at = now() where owner_id = $1 and superseded_by = $2 and deleted_at is null returning id',
+      [ownerId, current.id],
+    )
+    for (const row of rows) await enqueue(tx, { kind: 'purge-project', projectId: row.id })
+    return rows.length > 0
+  })
+  if (removed) wakeWorker()
+  return removed
 }
 
 export async function projectBytes(projectId: number): Promise<Uint8Array> {
