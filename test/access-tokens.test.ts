@@ -68,6 +68,20 @@ describe('personal access tokens', () => {
     expect(listed.body.data[0].lastUsedTimestamp).toBeGreaterThan(0)
   })
 
+  it('a token cannot make another token, on the API or the settings page, and can still revoke one (issue 50)', async () => {
+    const cookie = await signedIn('minting@example.lv')
+    const { body } = await makeToken(cookie, 'pirmā')
+    const minted = await json(() => tokensAction({ request: request('/tokens', bearer(body.token), { name: 'otrā' }), params: {}, context }))
+    expect(minted.status).toBe(403)
+    expect(minted.body.errors[0]).toMatchObject({ code: 'SessionRequired' })
+    const onPage = await settle(() => pageAction({ request: request('/settings/tokens', bearer(body.token), { name: 'trešā' }), params: {}, context }))
+    expect(onPage.status).toBe(403)
+    expect(await database.current().query(`select name from access_tokens where name in ('otrā', 'trešā')`)).toEqual([])
+    const second = await makeToken(cookie, 'otrā')
+    const revoked = await json(() => tokensAction({ request: request('/tokens', bearer(body.token), { intent: 'revoke', id: String(second.body.id) }), params: {}, context }))
+    expect(revoked.body).toEqual({ id: second.body.id, revoked: true })
+  })
+
   it('a token signs a program in to the JSON calls and to the pages, as the cookie does', async () => {
     const cookie = await signedIn('berta@example.lv')
     const { body } = await makeToken(cookie, 'skripts')

@@ -155,7 +155,7 @@ export default function Memories() {
   )
 }
 
-const skipCodes: TmxSkipCode[] = ['no-variant-for-pair', 'empty-segment', 'invalid-inline-codes']
+const skipCodes: TmxSkipCode[] = ['no-variant-for-pair', 'empty-segment', 'invalid-inline-codes', 'segment-too-long']
 
 /** Issue 5: an import's progress, then its report — units imported, skipped and why. */
 function ImportItem({ job, language }: { job: TmxImport & { percent: number }; language: string }) {

@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The page's forms: `name` makes a token, shown once on the page; `intent=revoke` with `id` revokes one. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context)
-  const call = await accessTokenCall(user.id, await formOf(request))
+  const call = await accessTokenCall(user.id, await formOf(request), request)
   if (!call.ok) return data({ error: call.key, token: null }, { status: call.status })
   if (call.kind === 'created') return data({ error: null, token: { value: call.token, name: call.accessToken.name } })
   throw redirect('/settings/tokens', {

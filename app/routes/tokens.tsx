@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request)
-  const call = await accessTokenCall(user.id, await apiFormOf(request))
+  const call = await accessTokenCall(user.id, await apiFormOf(request), request)
   if (!call.ok) {
     const t = await getFixedT(request, 'auth')
     return Response.json({ errors: [{ code: call.code, message: t(call.key) }] }, { status: call.status })

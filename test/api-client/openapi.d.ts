@@ -521,7 +521,7 @@ export interface paths {
         /** The caller's personal access tokens (never the tokens themselves). */
         get: operations["listTokens"];
         put?: never;
-        /** A new token (name; answered this once, 201), or intent=revoke with id. */
+        /** A new token (name; answered this once, 201; with a signed-in session only, never with a token), or intent=revoke with id. */
         post: operations["tokenCall"];
         delete?: never;
         options?: never;
@@ -2573,6 +2573,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description Refused: SessionRequired. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description Refused: NotFound. */
             404: {
                 headers: {

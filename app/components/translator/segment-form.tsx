@@ -116,14 +116,18 @@ export function SegmentForm({ segment, number, startedAt, loaded }: { segment: S
       {search.comments ? <input type="hidden" name="searchInComments" value={search.comments} /> : null}
       {panel !== 'translations' ? <input type="hidden" name="panel" value={panel} /> : null}
       {kept !== undefined ? <InfoNote>{t('keptText')}</InfoNote> : null}
-      <TargetField
-        key={`${segment.id}:${edition.generation}`}
-        segment={{ ...segment, target: shown }}
-        number={number}
-        loaded={loaded}
-        onEdit={saveDraftSoon}
-        control={field}
-      />
+      {segment.oversized ? (
+        <InfoNote>{t('oversized')}</InfoNote>
+      ) : (
+        <TargetField
+          key={`${segment.id}:${edition.generation}`}
+          segment={{ ...segment, target: shown }}
+          number={number}
+          loaded={loaded}
+          onEdit={saveDraftSoon}
+          control={field}
+        />
+      )}
       <label className="segment-split-field">
         {t('split.afterWord')}
         <input

@@ -29,11 +29,11 @@ export const accessTokenCalls = {
     path: '/tokens',
     operationId: 'tokenCall',
     tag: 'Access tokens',
-    summary: 'A new token (name; answered this once, 201), or intent=revoke with id.',
+    summary: 'A new token (name; answered this once, 201; with a signed-in session only, never with a token), or intent=revoke with id.',
     statuses: [201, 200],
     body: 'form',
     fields: tokenFields,
     answer: z.union([tokenAnswer.extend({ token: z.string() }), z.object({ id: z.number().int(), revoked: z.literal(true) })]),
-    refusals: { 400: ['TokenNameEmpty', 'TokenNameTooLong'], 404: ['NotFound'], 409: ['TooManyTokens'] },
+    refusals: { 400: ['TokenNameEmpty', 'TokenNameTooLong'], 403: ['SessionRequired'], 404: ['NotFound'], 409: ['TooManyTokens'] },
   }),
 }

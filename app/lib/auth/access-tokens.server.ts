@@ -99,9 +99,14 @@ const problemCodes: Record<TokenNameProblem, string> = { empty: 'TokenNameEmpty'
  * `id` revokes one of the user's. A refusal carries its HTTP status, API code and translation key (namespace auth).
  * The form is read by the caller (formOf), which decides how a form over the limit is refused.
  */
-export async function accessTokenCall(userId: number, form: FormData): Promise<AccessTokenCall> {
+export async function accessTokenCall(userId: number, form: FormData, request: Request): Promise<AccessTokenCall> {
   const parsed = tokenFields.safeParse(filledFields(form))
   const fields = parsed.success ? parsed.data : {}
+  // Issue 50: a token made with a token would outlive the revocation of the one that made it (a leaked token could keep
+  // itself alive): new tokens need a signed-in session. Revoking needs no more than a token.
+  if (bearerToken(request) !== undefined && form.get('intent') !== 'revoke') {
+    return { ok: false, status: 403, code: 'SessionRequired', key: 'tokens.errors.sessionRequired' }
+  }
   if (form.get('intent') === 'revoke') {
     const id = 'id' in fields ? fields.id : undefined
     const name = id === undefined ? undefined : await revokeAccessToken(userId, id)

@@ -5,6 +5,7 @@ import type { FormatFilter } from './types'
 import { xliff12Filter } from './xliff12/filter.server'
 import { xliff20Filter } from './xliff20/filter.server'
 import { docxFilter } from './docx/filter.server'
+import { hasZipSignature, readZip } from './docx/zip-package.server'
 import { idmlFilter } from './idml/filter.server'
 import { jsonFilter } from './json/filter.server'
 import { markdownFilter } from './markdown/filter.server'
@@ -58,5 +59,17 @@ export function extensionOf(name: string): string {
  */
 export function detectFormat(name: string, bytes: Uint8Array): FormatFilter | undefined {
   const extension = extensionOf(name)
-  return formats.find((filter) => filter.extensions.includes(extension) && filter.detect(name, bytes))
+  const candidates = formats.filter((filter) => filter.extensions.includes(extension))
+  return candidates.find((filter) => filter.detect(name, bytes)) ?? candidates.find((filter) => filter.container === 'zip' && isBrokenZip(bytes))
+}
+
+/** Starts as a zip package and cannot be read as one: a package of its extension's format, broken (issue 50). */
+function isBrokenZip(bytes: Uint8Array): boolean {
+  if (!hasZipSignature(bytes)) return false
+  try {
+    readZip(bytes, { select: () => false })
+    return false
+  } catch {
+    return true
+  }
 }

@@ -35,6 +35,12 @@ export interface FormatFilter {
   mimeType: string
   /** True when the bytes are this format (content is checked, not only the name). */
   detect(name: string, bytes: Uint8Array): boolean
+  /**
+   * A zip package (office formats, IDML): a file with this format's extension that starts as a zip but cannot be read
+   * as one (cut off, corrupt, a bomb) is this format, broken — refused at conversion with ErrorConvertingFile, not as
+   * a file of another type (issue 50).
+   */
+  container?: 'zip'
   /** Throws FormatError for a broken file. */
   extract(bytes: Uint8Array, options?: FilterOptions): Unit[]
   /**

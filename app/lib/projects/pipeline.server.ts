@@ -7,7 +7,7 @@ import { formatById } from '../formats/registry.server'
 import { FormatError, type Unit } from '../formats/types'
 import { enqueue, type Task } from '../jobs/queue.server'
 import { PermanentTaskError, type TaskHandler } from '../jobs/worker.server'
-import { segmentTokens, splitWhitespace } from '../segmentation'
+import { MAX_SEGMENT_CHARACTERS, segmentTokens, splitWhitespace } from '../segmentation'
 import { normalize, parse, plainText, restoreRefs, serialize } from '../tags'
 import type { TaggedText } from '../tags/types'
 import { checkUnchecked, queueQaCheck } from '../qa/segment-qa.server'
@@ -109,6 +109,10 @@ export async function convertProject(projectId: number, sourceLang: string, form
     throw error
   }
   const rows = segmentUnits(units, sourceLang)
+  // Issue 50: a segment no rule could cut below the bound is refused, the limit named, before anything is stored.
+  if (rows.some((row) => row.source.length > MAX_SEGMENT_CHARACTERS || (row.target?.length ?? 0) > MAX_SEGMENT_CHARACTERS)) {
+    throw new PermanentTaskError(`a segment is longer than ${MAX_SEGMENT_CHARACTERS} characters`, 'SegmentTooLong')
+  }
   await removeConversion(projectId)
   const ids = await reserveIds(units.length, rows.length)
   const unitIds = units.map((_, position) => ids.firstUnit + position)

@@ -3,6 +3,7 @@ import { containsPattern } from '../db/contains-pattern'
 import type { QaWarning } from '../qa/qa-kinds'
 import { warningsOfSaved } from '../qa/segment-qa.server'
 import { db } from '../db/db.server'
+import { MAX_SEGMENT_CHARACTERS } from '../segmentation'
 import { parse } from '../tags'
 import { MESSAGE_TYPE } from './comment-rules'
 import type { CommentState } from './comments.server'
@@ -27,11 +28,21 @@ export interface SegmentView {
   label: string
   /** Counts every change of the target or status (issue 50): the editor tells its own text from another change by it. */
   version: number
+  /** Stored before segments were bounded, longer than MAX_SEGMENT_CHARACTERS: shown cut, not editable (issue 50). */
+  oversized: boolean
 }
 
 type SegmentRow = Omit<SegmentView, 'label'> & { originId: number | null }
 
-const viewColumns = `s.id, s.position, s.source, s.target, s.status, s.save_type as "saveType", s.save_match as "saveMatch",
+/**
+ * Issue 50: a segment stored before segments were bounded (a 20 MB one, from a file with no sentence end) is shown cut
+ * to MAX_SEGMENT_CHARACTERS and cannot be saved (saveSegment): a window and the API answer a bounded page.
+ */
+const viewColumns = `s.id, s.position,
+  case when length(s.source) > ${MAX_SEGMENT_CHARACTERS} then left(s.source, ${MAX_SEGMENT_CHARACTERS}) else s.source end as source,
+  case when length(s.target) > ${MAX_SEGMENT_CHARACTERS} then left(s.target, ${MAX_SEGMENT_CHARACTERS}) else s.target end as target,
+  (length(s.source) > ${MAX_SEGMENT_CHARACTERS} or coalesce(length(s.target), 0) > ${MAX_SEGMENT_CHARACTERS}) as oversized,
+  s.status, s.save_type as "saveType", s.save_match as "saveMatch",
   s.word_count as "wordCount", s.repetition_of as "repetitionOf", s.origin_id as "originId", s.version`
 
 export type WindowAnchor = { center: number } | { before: number } | { after: number } | { first: true }
@@ -277,7 +288,7 @@ export async function saveSegment(
   requested: SegmentChange,
   elapsedSeconds: number,
   { moveOn, alsoInTransaction, keepChosenSaveType, stamp }: SaveOptions = {},
-): Promise<SavedSegment | Exclude<TargetCheck, { ok: true }> | { ok: false; errors: [{ code: 'not-found' }] }> {
+): Promise<SavedSegment | Exclude<TargetCheck, { ok: true }> | { ok: false; errors: [{ code: 'not-found' | 'segment-too-long' }] }> {
   const attempt = async (using: Queryable) => {
     const [stored] = await using.query<StoredSegment>(
       `select s.source, s.target, s.status, s.save_type as "saveType", s.save_match as "saveMatch",
@@ -289,6 +300,8 @@ export async function saveSegment(
       [project.id, segmentId],
     )
     if (!stored) return { ok: false as const, errors: [{ code: 'not-found' as const }] as [{ code: 'not-found' }] }
+    // A segment stored before segments were bounded is shown cut: a save of what was shown would cut it for good.
+    if (stored.source.length > MAX_SEGMENT_CHARACTERS) return { ok: false as const, errors: [{ code: 'segment-too-long' as const }] as [{ code: 'segment-too-long' }] }
     if (isStale(stored, stamp)) return { ok: true as const, number: stored.number, version: stored.version, target: stored.target ?? '', stale: true as const }
     const check: TargetCheck = requested.target === '' ? { ok: true, tokens: [] } : checkTarget(requested.target, parse(stored.source))
     if (!check.ok) return check
@@ -377,8 +390,12 @@ function writeSegment(
  * status, save type and match.
  */
 export async function leaveSegment(project: { id: number; jobId: number }, segmentId: number, target: string, elapsedSeconds: number, stamp?: WriteStamp) {
-  const [row] = await db().query<{ target: string | null }>('select target from segments where project_id = $1 and id = $2', [project.id, segmentId])
-  if (!row || (row.target ?? '') === target) return { ok: true as const }
+  const [row] = await db().query<{ target: string | null; oversized: boolean }>(
+    `select target, length(source) > ${MAX_SEGMENT_CHARACTERS} as oversized from segments where project_id = $1 and id = $2`,
+    [project.id, segmentId],
+  )
+  // An oversized segment (issue 50) is shown without an editor: leaving it changes nothing.
+  if (!row || row.oversized || (row.target ?? '') === target) return { ok: true as const }
   return saveSegment(project, segmentId, { target, status: 'DRAFT', saveType: 'MANUAL', saveMatch: 0 }, elapsedSeconds, { stamp })
 }
 

@@ -15,6 +15,8 @@ export type UploadErrorCode =
   | 'ErrorCreatingProject'
   /** Issue 6: the chosen MT system is not offered (any more) for the chosen languages. */
   | 'UnknownMtSystem'
+  /** Issue 50: a segment longer than MAX_SEGMENT_CHARACTERS that no rule could cut (found at conversion). */
+  | 'SegmentTooLong'
 
 export interface UploadLimits {
   maxBytes: number

@@ -1,5 +1,5 @@
 /** Sentence segmentation (DESIGN.md "Segmentation"): pure, browser-safe, lossless. */
-export { breakOffsets, segmentText } from './segment-text'
+export { breakOffsets, LONGEST_SEGMENT, MAX_SEGMENT_CHARACTERS, segmentText } from './segment-text'
 export { segmentTokens } from './segment-tokens'
 export { splitWhitespace, type SplitWhitespace } from './whitespace'
 export { rulesFor } from './rules'

@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parseFixtures } from './fixtures'
 import { primaryLanguage, rulesFor } from './rules'
-import { breakOffsets, segmentText } from './segment-text'
+import { breakOffsets, cutAt, LONGEST_SEGMENT, segmentText } from './segment-text'
 
 const fixtureDir = path.join(import.meta.dirname, 'fixtures')
 const goldDir = path.join(import.meta.dirname, '../../../../shared/samples/segmentation/gold')
@@ -98,6 +98,29 @@ describe('laws', () => {
       }),
       { numRuns: 500 },
     )
+  })
+
+  it('cuts a sentence longer than the longest segment at a space, or at that length, losing nothing (issue 50)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.integer({ min: 4, max: 40 }), languages, (text, longest, language) => {
+        const segments = cutAt(text, breakOffsets(text, language, longest))
+        expect(segments.join('')).toBe(text)
+        for (const segment of segments) {
+          expect(segment).not.toBe('')
+          expect(segment.trimEnd().length).toBeLessThanOrEqual(longest)
+        }
+        for (const segment of segments.slice(1)) expect(segment).toMatch(/^\S/u)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('cuts a 20 MB line with no sentence end into segments of at most 5,000 characters, at spaces', () => {
+    const line = 'vārds '.repeat(3_500_000)
+    const segments = segmentText(line, 'lv')
+    expect(segments.join('')).toBe(line)
+    expect(Math.max(...segments.map((segment) => segment.length))).toBeLessThanOrEqual(LONGEST_SEGMENT)
+    expect(segments.every((segment) => segment.endsWith(' '))).toBe(true)
   })
 
   it('always ends a segment at a line break', () => {

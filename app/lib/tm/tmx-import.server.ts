@@ -288,7 +288,7 @@ export const tmxImportHandlers: Record<'tmx-import', TaskHandler> = {
       const report: StoredReport = row.report ?? {
         imported: 0,
         skipped: 0,
-        skippedByCode: { 'no-variant-for-pair': 0, 'empty-segment': 0, 'invalid-inline-codes': 0 },
+        skippedByCode: { 'no-variant-for-pair': 0, 'empty-segment': 0, 'invalid-inline-codes': 0, 'segment-too-long': 0 },
         issues: [],
         header: {},
       }

@@ -207,7 +207,7 @@ describe('skipped units are counted with their reason', () => {
     expect(report).toStrictEqual({
       imported: 2,
       skipped: 8,
-      skippedByCode: { 'no-variant-for-pair': 1, 'empty-segment': 3, 'invalid-inline-codes': 4 },
+      skippedByCode: { 'no-variant-for-pair': 1, 'empty-segment': 3, 'invalid-inline-codes': 4, 'segment-too-long': 0 },
       issues: [
         { code: 'no-variant-for-pair', unitIndex: 1, detail: 'lv' },
         { code: 'empty-segment', unitIndex: 2, detail: 'source' },
@@ -310,5 +310,42 @@ describe('streaming', () => {
     expect(generatedBytes).toBeGreaterThan(45_000_000)
     // Holding the file, or the units read, would be 50 MB and more.
     expect(heapPeak - heapBefore).toBeLessThan(generatedBytes / 20)
+  }, 120_000)
+
+  it('skips a unit whose <seg> is longer than the longest segment, keeping none of it, and reads on (issue 50)', async () => {
+    const encoder = new TextEncoder()
+    const hugeCharacters = 64 * 1024 * 1024
+    async function* hugeSeg(): AsyncGenerator<Uint8Array> {
+      yield encoder.encode(tmx('').replace('</body></tmx>', '') + '<tu><tuv xml:lang="en"><seg>')
+      const piece = encoder.encode('long text '.repeat(6_554))
+      for (let sent = 0, pieces = 0; sent < hugeCharacters; sent += piece.length, pieces++) {
+        // Measured while the <seg> is being read: what the reader holds of it.
+        if (pieces % 200 === 0) {
+          collectGarbage()
+          heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
+        }
+        yield piece
+      }
+      yield encoder.encode('</seg></tuv><tuv xml:lang="lv"><seg>Garš.</seg></tuv></tu>')
+      yield encoder.encode(unitXml('After it.', 'Pēc tā.'))
+      yield encoder.encode('</body></tmx>')
+    }
+    v8.setFlagsFromString('--expose-gc')
+    const collectGarbage = runInNewContext('gc') as () => void
+    collectGarbage()
+    const heapBefore = process.memoryUsage().heapUsed
+    let heapPeak = heapBefore
+    const units: string[] = []
+    const reading = readTmx(hugeSeg(), enLv)
+    for await (const batch of reading.batches) {
+      units.push(...batch.map((unit) => unit.source))
+      collectGarbage()
+      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
+    }
+    expect(units).toEqual(['After it.'])
+    expect(reading.importReport.skippedByCode['segment-too-long']).toBe(1)
+    expect(reading.importReport.issues).toEqual([{ code: 'segment-too-long', unitIndex: 0, detail: 'source: over 20000 characters' }])
+    expect(reading.importReport.error).toBeUndefined()
+    expect(heapPeak - heapBefore).toBeLessThan(16 * 1024 * 1024)
   }, 120_000)
 })

@@ -7,6 +7,7 @@
  * cost: decision 0014, ninth addendum); one <tmx> root is checked here.
  */
 import { XmlScanner, type XmlScanHandler } from '../formats/xml/xml-scanner'
+import { MAX_SEGMENT_CHARACTERS } from '../segmentation'
 import { serialize, validate, type TaggedText } from '../tags'
 import { INLINE_CODE_ELEMENTS, UnitTagNumbering, type SegPiece } from './tmx-inline'
 
@@ -29,7 +30,7 @@ export interface TmUnit {
 }
 
 /** Why a unit was left out; the import goes on. */
-export type TmxSkipCode = 'no-variant-for-pair' | 'empty-segment' | 'invalid-inline-codes'
+export type TmxSkipCode = 'no-variant-for-pair' | 'empty-segment' | 'invalid-inline-codes' | 'segment-too-long'
 
 /** Why reading stopped; the units read before stay read. */
 export type TmxErrorCode =
@@ -62,6 +63,9 @@ export interface ImportReport {
 
 export const MAX_REPORTED_ISSUES = 100
 
+/** What an inline code counts toward a segment's length: about its canonical form (`<g12>`). */
+const CODE_CHARACTERS = 6
+
 /** A failure of the input, carried as a value to the report; anything else thrown while reading is a bug. */
 export class TmxReadError extends Error {
   constructor(
@@ -91,7 +95,7 @@ export function readTmx(input: AsyncIterable<Uint8Array>, pair: LanguagePair): T
   const importReport: ImportReport = {
     imported: 0,
     skipped: 0,
-    skippedByCode: { 'no-variant-for-pair': 0, 'empty-segment': 0, 'invalid-inline-codes': 0 },
+    skippedByCode: { 'no-variant-for-pair': 0, 'empty-segment': 0, 'invalid-inline-codes': 0, 'segment-too-long': 0 },
     issues: [],
     header: {},
   }
@@ -140,6 +144,9 @@ interface VariantState {
   lang: string
   attributes: Record<string, string>
   pieces: SegPiece[]
+  /** The characters of text read into the pieces; past MAX_SEGMENT_CHARACTERS no more are kept (issue 50). */
+  characters: number
+  tooLong?: boolean
   unknownElement?: string
 }
 
@@ -201,7 +208,7 @@ class TmxHandler implements XmlScanHandler {
         if (this.wantedLanguages.size < 1_000) this.wantedLanguages.set(lang, wanted)
       }
       // Variants in other languages are not kept: a 50-language unit costs no more than a bilingual one.
-      this.variant = wanted ? { lang, attributes, pieces: [] } : undefined
+      this.variant = wanted ? { lang, attributes, pieces: [], characters: 0 } : undefined
     } else if (name === 'seg') {
       this.inSeg = true
     }
@@ -209,6 +216,14 @@ class TmxHandler implements XmlScanHandler {
 
   ontext(text: string): void {
     if (!this.inSeg || this.codeDepth > 0 || !this.variant) return
+    // Issue 50: a <seg> of 2 GiB (a 2 MB .tmx.gz) was read whole, a gigabyte a try: past the longest segment Tulks
+    // keeps, the text is not kept, and the unit is skipped with its reason.
+    this.variant.characters += text.length
+    if (this.variant.characters > MAX_SEGMENT_CHARACTERS) {
+      this.variant.tooLong = true
+      this.variant.pieces = []
+      return
+    }
     const last = this.variant.pieces.at(-1)
     if (last?.kind === 'text') last.text += text
     else this.variant.pieces.push({ kind: 'text', text })
@@ -220,7 +235,7 @@ class TmxHandler implements XmlScanHandler {
       this.codeDepth--
     } else if (this.inSeg) {
       if (name === 'seg') this.inSeg = false
-      else if (name === 'hi') this.variant?.pieces.push({ kind: 'hi', edge: 'close' })
+      else if (name === 'hi' && this.kept(this.variant)) this.variant?.pieces.push({ kind: 'hi', edge: 'close' })
     } else if (name === 'tuv') {
       if (this.unit && this.variant) this.unit.variants.push(this.variant)
       this.variant = undefined
@@ -234,8 +249,19 @@ class TmxHandler implements XmlScanHandler {
     if (!this.rootSeen) throw new TmxReadError('not-tmx', 'no root element')
   }
 
+  /** Counts an inline code's place toward the segment's length; whether the variant is still kept (issue 50). */
+  private kept(variant: VariantState | undefined): boolean {
+    if (!variant) return false
+    variant.characters += CODE_CHARACTERS
+    if (variant.characters > MAX_SEGMENT_CHARACTERS) {
+      variant.tooLong = true
+      variant.pieces = []
+    }
+    return !variant.tooLong
+  }
+
   private openInline(name: string, attributes: Record<string, string>): void {
-    const variant = this.variant
+    const variant = this.kept(this.variant) ? this.variant : undefined
     if (INLINE_CODE_ELEMENTS.has(name)) {
       this.codeDepth = 1
       variant?.pieces.push({
@@ -247,8 +273,8 @@ class TmxHandler implements XmlScanHandler {
       })
     } else if (name === 'hi') {
       variant?.pieces.push({ kind: 'hi', edge: 'open', x: attributes.x })
-    } else if (variant) {
-      variant.unknownElement ??= name
+    } else if (this.variant) {
+      this.variant.unknownElement ??= name
     }
   }
 
@@ -261,6 +287,9 @@ class TmxHandler implements XmlScanHandler {
     if (!source || !target) {
       const missing = source ? this.pair.targetLang : this.pair.sourceLang
       return this.skip({ code: 'no-variant-for-pair', unitIndex: unit.index, detail: missing })
+    }
+    if (source.tooLong || target.tooLong) {
+      return this.skip({ code: 'segment-too-long', unitIndex: unit.index, detail: `${source.tooLong ? 'source' : 'target'}: over ${MAX_SEGMENT_CHARACTERS} characters` })
     }
     const unknownElement = source.unknownElement ?? target.unknownElement
     if (unknownElement) {

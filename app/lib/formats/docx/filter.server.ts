@@ -18,6 +18,7 @@ import { decodePart, hasZipSignature, readZip, writeZip, type ZipEntry } from '.
 export const docxFilter: FormatFilter = {
   id: 'docx',
   extensions: ['docx'],
+  container: 'zip',
   mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   detect,
   extract,

@@ -192,6 +192,7 @@ function readPackage(bytes: Uint8Array): { entries: ZipEntry[]; stories: Story[]
 export const idmlFilter: FormatFilter = {
   id: 'idml',
   extensions: ['idml'],
+  container: 'zip',
   mimeType: MIMETYPE,
   detect: (_name, bytes) => packageEntryText(bytes, 'mimetype')?.trim() === MIMETYPE,
   extract(bytes) {

@@ -141,6 +141,7 @@ function odfFilter(id: 'odt' | 'ods' | 'odp'): FormatFilter {
   return {
     id,
     extensions: [id],
+    container: 'zip',
     mimeType: MIME_TYPES[id]!,
     detect: (_name, bytes) => packageEntryText(bytes, 'mimetype')?.trim() === MIME_TYPES[id],
     extract(bytes) {

@@ -166,6 +166,7 @@ function detect(_name: string, bytes: Uint8Array): boolean {
 export const pptxFilter: FormatFilter = {
   id: 'pptx',
   extensions: ['pptx'],
+  container: 'zip',
   mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   detect,
   extract(bytes) {

@@ -155,6 +155,7 @@ function detect(_name: string, bytes: Uint8Array): boolean {
 export const xlsxFilter: FormatFilter = {
   id: 'xlsx',
   extensions: ['xlsx'],
+  container: 'zip',
   mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   detect,
   extract(bytes) {
