@@ -112,4 +112,17 @@ describe('malformed and hostile files', () => {
       }
     }
   })
+
+  // Issue 50: a control character in a file name is refused as an invalid name (browsers send most of them as they are,
+  // which leaves the part's header unreadable; C1 controls and line separators reach the name check).
+  it.each(['a\u0001b.txt', 'a\u0000b.txt', 'a\u007fb.txt', 'a\u0085b.txt', 'a\u2028b.txt', 'a\tb.txt'])('refuses the file name %j as invalid', async (name) => {
+    const cookie = await signedIn(`name-${name.codePointAt(1)}@example.lv`)
+    const form = new FormData()
+    form.set('source_language', 'en')
+    form.set('target_language', 'lv')
+    form.append('files', new File(['Hello.'], name))
+    const response = (await uploadAction({ request: new Request(`${BASE}/files/upload`, { method: 'POST', body: form, headers: { Cookie: cookie, Origin: BASE } }), params: {}, context })) as Response
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as { errors: { message: string }[] }).errors[0]!.message).toBe('InvalidFileName')
+  })
 })

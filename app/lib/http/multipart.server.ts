@@ -16,7 +16,11 @@ export interface UploadPart {
 }
 
 export class MalformedUpload extends Error {
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    /** A part's header could not be read: the one part a person names is a file, so its name holds what broke it. */
+    readonly inPartHeader = false,
+  ) {
     super(`The upload is not well-formed multipart: ${reason}`)
     this.name = 'MalformedUpload'
   }
@@ -64,7 +68,11 @@ export async function readMultipart(request: Request, onPart: (part: UploadPart)
         stream.resume()
       })
     })
-    parser.on('error', (error: unknown) => reject(new MalformedUpload(error instanceof Error ? error.message : String(error))))
+    parser.on('error', (error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error)
+      // Issue 50: a control character in a file name (sent as it is by browsers) makes the part header unreadable.
+      reject(new MalformedUpload(reason, /part header/i.test(reason)))
+    })
     parser.on('close', () => resolve())
   })
   const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>)

@@ -59,11 +59,12 @@ export function checkNewName(current: string, wanted: string, limits: Pick<Uploa
 /** The name rules an upload and a rename share. */
 function nameProblem(name: string, limits: Pick<UploadLimits, 'maxNameLength'>): 'MissingFileName' | 'InvalidFileName' | 'FileNameTooLong' | undefined {
   if (name === '') return 'MissingFileName'
-  // Path separators, control characters, or names made only of dots are not file names; nor are bidirectional
-  // embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a name show as another
+  // Path separators, control characters (C0, DEL, C1, line and paragraph separators), or names made only of dots are not
+  // file names; nor are bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a
+  // name show as another
   // ("invoice\u202Efdp.exe" reads "invoiceexe.pdf") and turn the text after it on every page and label that names it.
   // eslint-disable-next-line no-control-regex -- control characters are what we refuse
-  if (/[/\\\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(name) || /^\.+$/.test(name)) return 'InvalidFileName'
+  if (/[/\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(name) || /^\.+$/.test(name)) return 'InvalidFileName'
   if ([...name].length > limits.maxNameLength) return 'FileNameTooLong'
   return undefined
 }

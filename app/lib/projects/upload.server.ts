@@ -126,7 +126,7 @@ export async function uploadFiles(request: Request, ownerId: number, { form = fa
   try {
     received = await receiveUpload(request, uploadLimits())
   } catch (error) {
-    if (error instanceof MalformedUpload) return undefined
+    if (error instanceof MalformedUpload) return error.inPartHeader ? [{ name: '', code: 'InvalidFileName' }] : undefined
     throw error
   }
   const fields = uploadFieldsSchema.safeParse(received.fields)
