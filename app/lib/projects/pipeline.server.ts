@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { politely } from '../jobs/politely.server'
 import { countWords } from '../analysis/word-count'
 import { db } from '../db/db.server'
@@ -92,6 +93,22 @@ async function projectForTask(task: Task) {
   return project
 }
 
+/**
+ * A unit's key as stored: a filter's own (a PO entry's key is its msgid, which can be 18 MB), or past KEY_KEPT
+ * characters its SHA-256 — issue 50: one row holding 18 MB held the database thread, and every user's page, 600 ms.
+ */
+const KEY_KEPT = 200
+export function storedKey(key: string): string {
+  return key.length <= KEY_KEPT ? key : `sha256:${crypto.createHash('sha256').update(key).digest('hex')}`
+}
+
+/** A unit's context, shown beside its segments: the first CONTEXT_KEPT characters. */
+const CONTEXT_KEPT = 2_000
+function storedContext(context: string | undefined): string | null {
+  if (context === undefined) return null
+  return context.length <= CONTEXT_KEPT ? context : `${context.slice(0, CONTEXT_KEPT - 1)}…`
+}
+
 /** Rows per statement while converting: about 10 ms of the embedded database's time each. */
 const WRITE_BATCH = 200
 
@@ -100,13 +117,16 @@ export async function convertProject(projectId: number, sourceLang: string, form
   if (!filter) throw new PermanentTaskError(`unknown format ${format}`, 'ErrorConvertingFile')
   let units: Unit[]
   let encoding: string | undefined
+  const bytes = await projectBytes(projectId)
   try {
-    const bytes = await projectBytes(projectId)
     units = filter.extract(bytes, { targetLang })
     encoding = filter.encoding?.(bytes)
   } catch (error) {
     if (error instanceof FormatError) throw new PermanentTaskError(error.message, 'ErrorConvertingFile')
-    throw error
+    // Reading the bytes is pure: what failed once fails again (an 18 MB line overflowed a regular expression's stack).
+    // Issue 50: a permanent failure is not retried; it is logged, as it is ours to make a FormatError.
+    console.error('[convert] reading the file failed unexpectedly:', error)
+    throw new PermanentTaskError(error instanceof Error ? error.message : String(error), 'ErrorConvertingFile')
   }
   const rows = segmentUnits(units, sourceLang)
   // Issue 50: a segment no rule could cut below the bound is refused, the limit named, before anything is stored.
@@ -270,7 +290,7 @@ const PROJECT_KEPT = /* sql */ `(select id from projects where id = $1 for key s
  * there; on PostgreSQL a batch for a deleted project inserts nothing, and the conversion ends as it would).
  */
 async function insertUnits(projectId: number, units: Unit[], unitIds: number[], from: number, to: number): Promise<boolean> {
-  const values = units.slice(from, to).map((unit, index) => [unitIds[from + index]!, projectId, from + index, unit.key, unit.context ?? null])
+  const values = units.slice(from, to).map((unit, index) => [unitIds[from + index]!, projectId, from + index, storedKey(unit.key), storedContext(unit.context)])
   if (values.length === 0) return true
   const database = db()
   if (database.copyIn) return copyBatch(database.copyIn, projectId, 'units (id, project_id, position, key, context)', values)
@@ -450,13 +470,13 @@ export async function translatedFile(projectId: number, format: string): Promise
   const original = await projectBytes(projectId)
   const [project] = await db().query<{ targetLang: string }>('select target_lang as "targetLang" from projects where id = $1', [projectId])
   const options = { targetLang: project?.targetLang }
-  const units = new Map(filter.extract(original, options).map((unit) => [unit.key, unit]))
+  const units = new Map(filter.extract(original, options).map((unit) => [storedKey(unit.key), unit]))
   const translations = new Map<string, TaggedText>()
   for (const [key, parts] of pieces) {
     const unit = units.get(key)
     if (!unit) continue
     // Targets were checked when saved (segment-rules checkTarget), so their tags are sound here.
-    translations.set(key, restoreRefs(normalize(parts), unit.source))
+    translations.set(unit.key, restoreRefs(normalize(parts), unit.source))
   }
   return filter.merge(original, translations, options)
 }

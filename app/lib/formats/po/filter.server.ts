@@ -34,8 +34,29 @@ interface Entry {
   msgstr: Field[]
 }
 
-const QUOTED = /^\s*"((?:[^"\\]|\\.)*)"\s*$/
-const KEYWORD = /^\s*(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+"((?:[^"\\]|\\.)*)"\s*$/
+/** A keyword and the space after it; its quoted string is read by quotedAt. */
+const KEYWORD = /^\s*(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+/
+
+/**
+ * The quoted string ("…", backslash escapes) that starts a line at `from` after spaces, with nothing but spaces after
+ * it; undefined otherwise. Read by hand: a regular expression over an 18 MB line (issue 50) overflowed the stack.
+ */
+function quotedAt(line: string, from: number): string | undefined {
+  let at = from
+  while (at < line.length && isBlank(line.charCodeAt(at))) at++
+  if (line.charCodeAt(at) !== 34 /* " */) return undefined
+  let end = at + 1
+  for (; end < line.length; end++) {
+    const code = line.charCodeAt(end)
+    if (code === 92 /* \ */) end++
+    else if (code === 34) break
+  }
+  if (end >= line.length) return undefined
+  for (let after = end + 1; after < line.length; after++) if (!isBlank(line.charCodeAt(after))) return undefined
+  return line.slice(at + 1, end)
+}
+
+const isBlank = (code: number) => code === 32 || code === 9 || code === 11 || code === 12 || code === 0xfeff || code === 0xa0
 
 function unescapePo(text: string): string {
   return text.replace(/\\(.)/g, (_, char: string) => ({ n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v' }[char] ?? char))
@@ -79,23 +100,24 @@ function entriesOf(text: string): Entry[] {
         if (note) entry.notes.push(note)
       }
     } else {
-      const keyword = KEYWORD.exec(line)
-      const quoted = QUOTED.exec(line)
-      if (keyword) {
-        field = { value: unescapePo(keyword[3]!), start: at, end }
-        const name = keyword[1]!
-        if (name === 'msgctxt') {
+      const named = KEYWORD.exec(line)
+      const keyword = named ? quotedAt(line, named[0].length) : undefined
+      const quoted = keyword === undefined ? quotedAt(line, 0) : undefined
+      if (named && keyword !== undefined) {
+        field = { value: unescapePo(keyword), start: at, end }
+        const keywordName = named[1]!
+        if (keywordName === 'msgctxt') {
           if (entry.msgid) finish()
           entry.msgctxt = field
-        } else if (name === 'msgid') {
+        } else if (keywordName === 'msgid') {
           if (entry.msgid) finish()
           entry.msgid = field
-        } else if (name === 'msgid_plural') entry.msgidPlural = field
-        else entry.msgstr[keyword[2] === undefined ? 0 : Number(keyword[2])] = field
-      } else if (quoted && field) {
-        field.value += unescapePo(quoted[1]!)
+        } else if (keywordName === 'msgid_plural') entry.msgidPlural = field
+        else entry.msgstr[named[2] === undefined ? 0 : Number(named[2])] = field
+      } else if (quoted !== undefined && field) {
+        field.value += unescapePo(quoted)
         field.end = end
-      } else if (quoted && !entry.msgid && entries.length === 0) {
+      } else if (quoted !== undefined && !entry.msgid && entries.length === 0) {
         // Header lines whose msgid/msgstr were cut off (seen in the wild): skeleton.
       } else throw new FormatError(`line ${number} is not PO: ${line.slice(0, 60)}`)
     }
