@@ -153,14 +153,18 @@ function windowRows(projectId: number, sides: WindowSide[], search: SegmentSearc
   const anchored = anchorId !== undefined
   const filter = searchConditions(search, anchored ? 3 : 2)
   const anchor = anchored ? '(select a.position from segments a where a.project_id = $1 and a.id = $2)' : '-1'
+  // The rows are picked by id and position alone, and their columns read for the rows picked only: without statistics
+  // the planner may read every row on a side before sorting, and a window's text read for every one of them cost
+  // 80 ms for 900 segments of 5,000 characters (issue 50).
   const picked = sides.map(
     ({ side, where, limit }) =>
-      `(select ${viewColumns}, '${side}' as side from segments s
+      `(select s.id as picked_id, '${side}' as side from segments s
          where s.project_id = $1${filter.sql} and s.position ${where} ${anchor}
          order by s.position ${side === 'before' ? 'desc' : 'asc'} limit ${limit})`,
   )
   return db().query<WindowRow>(
-    `with picked as (${picked.join(' union all ')})
+    `with chosen as (${picked.join(' union all ')}),
+     picked as (select ${viewColumns}, c.side from chosen c join segments s on s.id = c.picked_id)
      select p.*,
             g.parts, g.part,
             (select f.id from segments f where f.project_id = $1 order by f.position limit 1) as first,
