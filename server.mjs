@@ -33,6 +33,13 @@ server.use((req, res, next) => {
   next()
 })
 
+// Issue 56: a U+0000 in an address's query never reaches a route (app/lib/http/address.ts).
+server.use((req, _res, next) => {
+  req.url = app.addressWithoutNul(req.url)
+  req.originalUrl = app.addressWithoutNul(req.originalUrl)
+  next()
+})
+
 server.use(async (req, res, next) => {
   const ownOrigin = `${req.protocol}://${req.get('host')}`
   if (!app.isForeignOrigin(req.method, req.get('origin'), ownOrigin)) return next()

@@ -9,7 +9,7 @@ import { I18nextProvider } from 'react-i18next'
 import { NonceProvider } from './components/nonce'
 import { getLanguage, i18n, renderI18next } from './lib/i18n/i18n.server'
 
-export { boot, bootWorkerProcess, runThread, shutdown, forbiddenText, formTargets, securityHeaders, isForeignOrigin } from './lib/boot.server'
+export { addressWithoutNul, boot, bootWorkerProcess, runThread, shutdown, forbiddenText, formTargets, securityHeaders, isForeignOrigin } from './lib/boot.server'
 
 const ABORT_DELAY = 5_000
 

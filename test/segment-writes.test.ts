@@ -120,11 +120,22 @@ describe("the editor's writes in order (issue 50)", () => {
     expect((await json({ intent: 'next', segmentId: String(ids[0]), target: 'x', writer: WRITER, seq: '99' })).status).toBe(400)
     const stranger = await signedInUser('stranger-writes@example.lv')
     expect((await write({ intent: 'save-draft', segmentId: String(ids[0]), target: 'Svešs', writer: WRITER, seq: '100' }, stranger.cookie)).status).toBe(404)
-    const signedOut = await write({ intent: 'save-draft', segmentId: String(ids[0]), target: 'Pēc sesijas beigām', writer: WRITER, seq: '101' }, '')
+    // A session that ended (here: signed out) keeps the text for its user (issue 50: a post with no session keeps nothing).
+    const ended = await signedInUser('ended-writes@example.lv')
+    const theirs = await readyProject(ended.user.id, 'ended.html', '<p>One.</p>')
+    await db().query('update sessions set expires_at = now() where user_id = $1', [ended.user.id])
+    const { action } = await import('~/routes/translate.$projectId.$password_.save')
+    const signedOut = await settle(async () =>
+      action({
+        request: post(`/translate/${theirs.project.id}/${theirs.project.password}/save`, { renderedAt: '0', respond: 'data', intent: 'save-draft', segmentId: String(theirs.ids[0]), target: 'Pēc sesijas beigām', writer: WRITER, seq: '101' }, ended.cookie),
+        params: { projectId: String(theirs.project.id), password: theirs.project.password },
+        context,
+      }),
+    )
     expect(signedOut.status).toBe(302)
     expect(signedOut.location).toMatch(/^\/sign-in\?redirectTo=/)
     expect(signedOut.headers.getSetCookie().some((line) => line.startsWith('tulks_kept='))).toBe(true)
-    expect((await stored(ids[0]!)).target).not.toBe('Pēc sesijas beigām')
+    expect((await stored(theirs.ids[0]!)).target).not.toBe('Pēc sesijas beigām')
   })
 })
 

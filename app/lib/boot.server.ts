@@ -152,3 +152,4 @@ export function formTargets(env: Env): string[] {
 }
 
 export { securityHeaders, isForeignOrigin }
+export { addressWithoutNul } from './http/address'

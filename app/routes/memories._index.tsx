@@ -189,6 +189,7 @@ function ImportItem({ job, language }: { job: TmxImport & { percent: number }; l
             {t('imports.imported', { count: report.imported, number: number(report.imported) })}{' '}
             {t('imports.skipped', { count: report.skipped, number: number(report.skipped) })}
           </p>
+          {report.removedCharacters ? <p>{t('imports.removedNul', { count: report.removedCharacters, number: number(report.removedCharacters) })}</p> : null}
           {report.skipped > 0 ? (
             <ul>
               {skipCodes

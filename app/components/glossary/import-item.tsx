@@ -35,6 +35,7 @@ export function ImportItem({ job, glossaryId, language }: { job: ImportRow; glos
         <p>
           {t('imports.imported', { count: report.imported, formatted: number(report.imported) })}{' '}
           {report.skipped > 0 ? t('imports.skipped', { count: report.skipped, formatted: number(report.skipped) }) : null}
+          {report.removedCharacters ? ` ${t('imports.removedNul', { count: report.removedCharacters, formatted: number(report.removedCharacters) })}` : null}
         </p>
       ) : null}
     </li>

@@ -7,7 +7,7 @@ describe('migrations', () => {
   it('are numbered 1, 2, 3… without gaps and split into statements cleanly', () => {
     expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, index) => index + 1))
     for (const migration of migrations) {
-      for (const statement of splitStatements(migration.sql)) expect(statement).toMatch(/^(create|alter|drop|insert|update|comment|do)\b/i)
+      for (const statement of splitStatements(migration.sql)) expect(statement).toMatch(/^(create|alter|drop|insert|update|delete|comment|do)\b/i)
     }
   })
 

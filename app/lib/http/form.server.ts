@@ -16,7 +16,27 @@ export async function formOf(request: Request, tooLarge: () => Promise<Response>
   const bytes = await bodyWithin(request.body, Number(request.headers.get('Content-Length')) > FORM_MAX_BYTES ? 0 : FORM_MAX_BYTES)
   if (!bytes) throw await tooLarge()
   const form = new Response(bytes, { headers: { 'Content-Type': request.headers.get('Content-Type') ?? '' } })
-  return form.formData().catch(() => new FormData())
+  return withoutNul(await form.formData().catch(() => new FormData()))
+}
+
+/**
+ * Issue 56: a U+0000 (text pasted from a PDF or a Word field can hold one) never reaches the database, which cannot
+ * store it in text: removed from what a person wrote (translations, comments, terms, names, searches), the rest kept.
+ * In ids and passwords it stays, so that such a value is wrong like any other — no row has it (findProject).
+ */
+const NAMED_ROW = /(^id$|Ids?$|password|token)/i
+
+export function withoutNul(form: FormData): FormData {
+  let clean: FormData | undefined
+  for (const [name, value] of form) {
+    if (typeof value === 'string' && value.includes('\u0000') && !NAMED_ROW.test(name)) {
+      clean ??= new FormData()
+      break
+    }
+  }
+  if (!clean) return form
+  for (const [name, value] of form) clean.append(name, typeof value === 'string' && !NAMED_ROW.test(name) ? value.replaceAll('\u0000', '') : value)
+  return clean
 }
 
 /**

@@ -94,12 +94,37 @@ async function projectForTask(task: Task) {
 }
 
 /**
+ * Issue 56: a file's text holding U+0000 (a TXT with one, `&#0;` in XML), which the database cannot store in text: the
+ * characters are removed from the units' text and context, the rest kept, and counted (keys: storedKey); never a failed
+ * task.
+ */
+export function withoutNul(units: Unit[]): { units: Unit[]; removed: number } {
+  let removed = 0
+  const clean = (text: string) => {
+    if (!text.includes('\u0000')) return text
+    const kept = text.replaceAll('\u0000', '')
+    removed += text.length - kept.length
+    return kept
+  }
+  const cleanTokens = (tokens: TaggedText) => tokens.map((token) => (token.kind === 'text' && token.text.includes('\u0000') ? { ...token, text: clean(token.text) } : token))
+  const cleaned = units.map((unit) => ({
+    ...unit,
+    source: cleanTokens(unit.source),
+    ...(unit.target ? { target: cleanTokens(unit.target) } : {}),
+    ...(unit.context !== undefined ? { context: clean(unit.context) } : {}),
+  }))
+  return { units: removed > 0 ? cleaned : units, removed }
+}
+
+/**
  * A unit's key as stored: a filter's own (a PO entry's key is its msgid, which can be 18 MB), or past KEY_KEPT
  * characters its SHA-256 — issue 50: one row holding 18 MB held the database thread, and every user's page, 600 ms.
  */
 const KEY_KEPT = 200
 export function storedKey(key: string): string {
-  return key.length <= KEY_KEPT ? key : `sha256:${crypto.createHash('sha256').update(key).digest('hex')}`
+  // Issue 56: without the U+0000 a key may hold (a PO msgid), which the database cannot store.
+  const kept = key.replaceAll('\u0000', '')
+  return kept.length <= KEY_KEPT ? kept : `sha256:${crypto.createHash('sha256').update(kept).digest('hex')}`
 }
 
 /** A unit's context, shown beside its segments: the first CONTEXT_KEPT characters. */
@@ -128,6 +153,9 @@ export async function convertProject(projectId: number, sourceLang: string, form
     console.error('[convert] reading the file failed unexpectedly:', error)
     throw new PermanentTaskError(error instanceof Error ? error.message : String(error), 'ErrorConvertingFile')
   }
+  const nul = withoutNul(units)
+  if (nul.removed > 0) console.info(`[convert] project ${projectId}: ${nul.removed} U+0000 characters removed from its text`)
+  units = nul.units
   const rows = segmentUnits(units, sourceLang)
   // Issue 50: a segment no rule could cut below the bound is refused, the limit named, before anything is stored.
   if (rows.some((row) => row.source.length > MAX_SEGMENT_CHARACTERS || (row.target?.length ?? 0) > MAX_SEGMENT_CHARACTERS)) {

@@ -211,6 +211,8 @@ export async function projectOfSegment(ownerId: number, segmentId: number): Prom
 
 /** The owner's project with that id and password; without a password (SPEC's concordance call names none), by id alone. */
 export async function findProject(ownerId: number, id: number, password?: string): Promise<ProjectSummary | undefined> {
+  // Issue 56: a password no project can have (the database cannot even compare a U+0000) is wrong like any other.
+  if (password?.includes('\u0000')) return undefined
   const [project] = await db().query<ProjectSummary>(
     `select ${summaryColumns}
        from projects p join jobs j on j.project_id = p.id

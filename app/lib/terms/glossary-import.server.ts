@@ -28,6 +28,8 @@ export interface GlossaryImportReport {
   skipped: number
   error?: GlossaryImportError
   detail?: string
+  /** Issue 56: U+0000 characters removed from the terms (the database cannot store them), the rest kept. */
+  removedCharacters?: number
 }
 
 export interface GlossaryImport {
@@ -194,9 +196,10 @@ export async function runGlossaryImport(importId: number): Promise<void> {
   else if (!('concepts' in read) || read.concepts.length === 0)
     report = { imported: 0, skipped: 'skipped' in read ? read.skipped : 0, error: 'no-concepts' }
   else {
+    const clean = conceptsWithoutNul(read.concepts)
     await removeImported(importId, glossary.id)
-    await addConcepts(glossary, read.concepts, db(), importId)
-    report = { imported: read.concepts.length, skipped: read.skipped }
+    await addConcepts(glossary, clean.concepts, db(), importId)
+    report = { imported: clean.concepts.length, skipped: read.skipped, ...(clean.removed > 0 ? { removedCharacters: clean.removed } : {}) }
   }
   await db().query(`update glossary_imports set status = $2, report = $3, file_id = null where id = $1`, [
     importId,
@@ -204,6 +207,24 @@ export async function runGlossaryImport(importId: number): Promise<void> {
     JSON.stringify(report),
   ])
   await deleteStoredFile(upload.fileId)
+}
+
+/** Issue 56: the concepts without U+0000 in any of their texts (the database cannot store it), and how many went. */
+function conceptsWithoutNul(concepts: GlossaryConcept[]): { concepts: GlossaryConcept[]; removed: number } {
+  let removed = 0
+  const clean = <T>(value: T): T => {
+    if (typeof value === 'string') {
+      if (!value.includes('\u0000')) return value
+      const kept = value.replaceAll('\u0000', '')
+      removed += value.length - kept.length
+      return kept as T
+    }
+    if (Array.isArray(value)) return value.map(clean) as T
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, clean(field)])) as T
+    return value
+  }
+  const cleaned = concepts.map(clean)
+  return { concepts: removed > 0 ? cleaned : concepts, removed }
 }
 
 /** What an earlier, cut-off run of this import wrote. */

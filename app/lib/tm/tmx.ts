@@ -59,6 +59,8 @@ export interface ImportReport {
   issues: TmxIssue<TmxSkipCode>[]
   error?: TmxIssue<TmxErrorCode>
   header: { srclang?: string; creationtool?: string }
+  /** Issue 56: U+0000 characters removed from the units' text (the database cannot store them), the rest kept. */
+  removedCharacters?: number
 }
 
 export const MAX_REPORTED_ISSUES = 100
@@ -310,14 +312,22 @@ class TmxHandler implements XmlScanHandler {
     }
     const attribute = (name: string) => target.attributes[name] ?? unit.attributes[name]
     this.report.imported++
-    const read: TmUnit = { source: serialize(sourceTokens), target: serialize(targetTokens), sourceLang: source.lang, targetLang: target.lang }
-    const creator = attribute('creationid')
+    const read: TmUnit = { source: this.withoutNul(serialize(sourceTokens)), target: this.withoutNul(serialize(targetTokens)), sourceLang: source.lang, targetLang: target.lang }
+    const creator = attribute('creationid') === undefined ? undefined : this.withoutNul(attribute('creationid')!)
     const created = this.dates.read(attribute('creationdate'))
     const changed = this.dates.read(attribute('changedate'))
     if (creator !== undefined) read.creator = creator
     if (created) read.created = created
     if (changed) read.changed = changed
     this.emit(read)
+  }
+
+  /** Issue 56: the text without U+0000, counted in the report. */
+  private withoutNul(text: string): string {
+    if (!text.includes('\u0000')) return text
+    const kept = text.replaceAll('\u0000', '')
+    this.report.removedCharacters = (this.report.removedCharacters ?? 0) + text.length - kept.length
+    return kept
   }
 
   private skip(issue: TmxIssue<TmxSkipCode>): void {

@@ -77,7 +77,7 @@ export async function keepPostedText(
   // The toolbar's forms (pretranslation, the MT system), and the settings posted from a page with no segment in view
   // (a search that matched none), have no editor to go back to: the page offers to send them again (kept-form.server.ts).
   if (WHOLE_FORMS.has(String(form.get('intent'))) || (segmentId === undefined && posted?.kind === 'settings')) return keepPostedForm(request, userId, form)
-  if (projectId === undefined || !params.password || segmentId === undefined || !posted || posted.text.trim() === '') return undefined
+  if (projectId === undefined || !params.password || params.password.includes('\u0000') || segmentId === undefined || !posted || posted.text.trim() === '') return undefined
   const { kind, text } = posted
   const token = newSecret()
   const [row] = await db().query<{ kept: number }>(

@@ -185,8 +185,9 @@ export function decodeXmlText(raw: string): string {
     const entity = ENTITIES[name]
     if (entity !== undefined) return entity
     const code = name.startsWith('#x') ? parseInt(name.slice(2), 16) : name.startsWith('#') ? parseInt(name.slice(1), 10) : NaN
-    if (!Number.isInteger(code) || code < 1 || code > 0x10ffff) throw new XmlSyntaxError(`unknown reference "${whole}"`, 0)
-    return String.fromCodePoint(code)
+    if (!Number.isInteger(code) || code < 0 || code > 0x10ffff) throw new XmlSyntaxError(`unknown reference "${whole}"`, 0)
+    // Issue 56: `&#0;` (written by tools in the wild; XML 1.0 forbids it) stands for nothing rather than refusing the file.
+    return code === 0 ? '' : String.fromCodePoint(code)
   })
 }
 

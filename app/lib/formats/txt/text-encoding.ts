@@ -158,10 +158,10 @@ export function looksLikeText(text: string): boolean {
   const sample = text.length > 65536 ? text.slice(0, 65536) : text
   for (let i = 0; i < sample.length; i++) {
     const code = sample.charCodeAt(i)
-    if (code === 0) return false
+    // A U+0000 or two in a text (issue 56) is no sign of a binary file; many are, with the other control characters.
     if (code < 32 && code !== 9 && code !== 10 && code !== 13 && code !== 12) controls++
   }
-  return controls <= sample.length / 100
+  return controls <= Math.max(2, sample.length / 100)
 }
 
 /**

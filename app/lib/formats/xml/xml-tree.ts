@@ -122,6 +122,9 @@ export function decodeXmlEntities(raw: string, offset = 0, lenient = false): str
 function referencedChar(name: string): string | undefined {
   if (name.startsWith('#')) {
     const code = /^#x[0-9a-fA-F]+$/.test(name) ? parseInt(name.slice(2), 16) : /^#[0-9]+$/.test(name) ? parseInt(name.slice(1), 10) : NaN
+    // Issue 56: a reference to a control character XML 1.0 forbids (`&#0;`, written by tools in the wild) stands for
+    // nothing rather than refusing the file.
+    if (code >= 0 && code < 32 && code !== 9 && code !== 10 && code !== 13) return ''
     if (!(code === 9 || code === 10 || code === 13 || (code >= 32 && code <= 0x10ffff && code !== 0xfffe && code !== 0xffff))) return undefined
     if (code >= 0xd800 && code <= 0xdfff) return undefined
     return String.fromCodePoint(code)
