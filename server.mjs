@@ -33,6 +33,18 @@ server.use((req, res, next) => {
   next()
 })
 
+// A response sent before the request's body was read (a redirect to sign in, ahead of an upload's bytes): Node closes
+// the connection after it, so it says so, and the client sends its next request on a new one, not into a closing
+// socket (seen as ECONNRESET by issue 56's fuzz test).
+server.use((req, res, next) => {
+  const writeHead = res.writeHead
+  res.writeHead = function (...args) {
+    if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close')
+    return writeHead.apply(this, args)
+  }
+  next()
+})
+
 // Issue 56: a U+0000 in an address's query never reaches a route (app/lib/http/address.ts).
 server.use((req, _res, next) => {
   req.url = app.addressWithoutNul(req.url)
