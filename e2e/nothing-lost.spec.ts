@@ -239,3 +239,29 @@ test('a seeded day of typing, clearing, confirming, moving and reloading leaves 
   })
   expect(differences, `seed ${seed}; the last steps:\n${log.slice(-15).join('\n')}`).toEqual([])
 })
+
+// Issue 56: text pasted from a PDF or a Word field can carry a U+0000, which the database cannot store: the words are
+// saved without it, never lost to an error.
+test('a translation pasted with a U+0000 is saved without it', async ({ page }, testInfo) => {
+  const noJs = isNoJs(testInfo)
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'nulle.txt', LINES.slice(0, 2).join('\n'))
+  await hydrated(page, testInfo)
+  if (noJs) await targetOf(page, 1).fill('Alfa\u0000 viens.')
+  else {
+    await targetInput(page, testInfo, 1).click()
+    await page.evaluate(() => {
+      const data = new DataTransfer()
+      data.setData('text/plain', 'Alfa\u0000 viens.')
+      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+    })
+  }
+  // With JavaScript the editor shows what will be saved.
+  if (!noJs) await expectTarget(page, testInfo, 1, 'Alfa viens.')
+  await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  await expect(targetInput(page, testInfo, 2)).toBeFocused()
+  await settled(page, testInfo)
+  expect((await serverSegments(page))[0]).toMatchObject({ translation: 'Alfa viens.', status: 'TRANSLATED' })
+  await page.reload()
+  await expect(page.getByRole('row').filter({ hasText: LINES[0]! })).toContainText('Alfa viens.')
+})

@@ -193,6 +193,7 @@ describe('history (SPEC §9 Ctrl+Z, Ctrl+R)', () => {
 describe('edge cases', () => {
   it('turns line breaks into spaces', () => {
     expect(singleLine('a\r\nb\nc\rd\u2028e')).toBe('a b c d e')
+    expect(singleLine('a\u0000b')).toBe('ab')
   })
   it('keeps a span between adjacent chips', () => {
     expect(piecesOf(parse('<x1/><x2/>')).texts).toEqual(['', '', ''])

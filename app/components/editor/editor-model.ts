@@ -51,7 +51,8 @@ export function canonicalOf(pieces: EditorPieces): string {
 
 /** Text typed or pasted into a one-line editor: line breaks become spaces (SPEC §4: paste inserts plain text). */
 export function singleLine(text: string): string {
-  return text.replace(/\r\n|[\r\n\u2028\u2029]/g, ' ')
+  // A U+0000 (pasted from a PDF) goes, as the server would drop it (issue 56): the editor shows what is saved.
+  return text.replace(/\r\n|[\r\n\u2028\u2029]/g, ' ').replaceAll('\u0000', '')
 }
 
 /** The plain-text offset (tags not counted) of a position in a span. */
