@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { unzipSync } from 'fflate'
+import { strToU8, unzipSync, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { serialize } from '../tags/canonical'
 import type { TaggedText } from '../tags/types'
@@ -300,5 +300,97 @@ describe('IDML', () => {
     ])
     const story = Object.entries(unzipSync(merged)).find(([name]) => name.startsWith('Stories/') && new TextDecoder().decode(unzipSync(merged)[name]).includes('Teksts1'))!
     expect(new TextDecoder().decode(story[1])).toContain('<Content><?ACE 4?></Content><Content>\tPirmā piezīme.</Content>')
+  })
+
+  // Issue 57: a tagged (structured) story wraps its paragraphs in XMLElement; only the headline was read, and the
+  // body, inside the structure element, stayed in English in the downloaded file.
+  const hello = new Uint8Array(fs.readFileSync(path.join(samples, 'idml/okapi_helloworld-1.idml')))
+  const tagged = (() => {
+    const entries = unzipSync(hello)
+    const name = Object.keys(entries).find((entry) => entry.startsWith('Stories/'))!
+    const story = new TextDecoder().decode(entries[name])
+    const csr = (text: string) => `<CharacterStyleRange AppliedCharacterStyle="CharacterStyle/$ID/[No character style]"><Content>${text}</Content></CharacterStyleRange>`
+    entries[name] = strToU8(
+      story.replace(
+        /<ParagraphStyleRange[\s\S]*<\/ParagraphStyleRange>/,
+        `<ParagraphStyleRange AppliedParagraphStyle="ParagraphStyle/Headline">${csr('The headline').replace('</Content>', '</Content><Br/>')}</ParagraphStyleRange>` +
+          `<ParagraphStyleRange AppliedParagraphStyle="ParagraphStyle/Body"><XMLElement Self="di2" MarkupTag="XMLTag/article">` +
+          `<CharacterStyleRange AppliedCharacterStyle="CharacterStyle/$ID/[No character style]"><Content>The first body paragraph.</Content><Br/><Content>The second one.</Content></CharacterStyleRange>` +
+          `<XMLElement Self="di3" MarkupTag="XMLTag/quote">${csr('A quote nested deeper.')}</XMLElement>` +
+          `</XMLElement></ParagraphStyleRange>`,
+      ),
+    )
+    return zipSync(entries)
+  })()
+
+  it('reads the paragraphs inside structure elements, at any depth, and writes them back inside them', () => {
+    const units = idmlFilter.extract(tagged)
+    expect(units.map((unit) => serialize(unit.source))).toEqual(['The headline', 'The first body paragraph.', 'The second one.', 'A quote nested deeper.'])
+    const merged = idmlFilter.merge(tagged, new Map(units.map((unit, index) => [unit.key, [{ kind: 'text', text: `Tulkojums ${index}.` }] as TaggedText])))
+    expect(idmlFilter.extract(merged).map((unit) => serialize(unit.source))).toEqual(['Tulkojums 0.', 'Tulkojums 1.', 'Tulkojums 2.', 'Tulkojums 3.'])
+    const story = Object.entries(unzipSync(merged)).find(([name]) => name.startsWith('Stories/'))![1]
+    const xml = new TextDecoder().decode(story)
+    expect(xml).toMatch(/<XMLElement Self="di2" MarkupTag="XMLTag\/article">[\s\S]*Tulkojums 1\.[\s\S]*Tulkojums 2\.[\s\S]*<XMLElement Self="di3"[^>]*>[\s\S]*Tulkojums 3\.[\s\S]*<\/XMLElement><\/XMLElement>/)
+    expect(xml).not.toContain('body paragraph')
+  })
+})
+
+describe('IDML inline wrappers', () => {
+  // Issue 57: a hyperlink's text (HyperlinkTextSource inside a character style range) was a code, its words lost.
+  const linked = new Uint8Array(fs.readFileSync(path.join(samples, 'idml/okapi_03-hyperlink-and-table-content.idml')))
+
+  it('reads a hyperlink source as a tag pair around its text and writes the translation inside it', () => {
+    const units = idmlFilter.extract(linked)
+    const link = units.find((unit) => serialize(unit.source).includes('shared link to Email'))!
+    expect(serialize(link.source)).toBe('Text <g1><a2>shared link to Email</a2></g1> text.')
+    const texts = ['Teksts ', 'kopīga saite uz e-pastu', ' teksts.']
+    const translation = link.source.map((token) => (token.kind === 'text' ? { kind: 'text' as const, text: texts.shift()! } : token))
+    const merged = idmlFilter.merge(linked, new Map([[link.key, translation]]))
+    const story = new TextDecoder().decode(unzipSync(merged)['Stories/Story_u12b.xml']!)
+    expect(story).toMatch(/<HyperlinkTextSource Self="u207"[^>]*><Content>kopīga saite uz e-pastu<\/Content><\/HyperlinkTextSource>/)
+    expect(story).not.toContain('shared link')
+  })
+})
+
+// Issue 57: CR CR LF (line ends converted twice) and any mix of line ends read as the same lines.
+describe('line ends', () => {
+  /**
+   * Every line end of the file replaced: all by CR CR LF, or each by the next of LF, CR LF, CR, CR CR LF in turn — a
+   * lone CR only before a line's text (before another line end, CR LF or CR CR LF it would read as one line end).
+   */
+  const withLineEnds = (bytes: Uint8Array, mix: 'crcrlf' | 'mixed') => {
+    const endings = mix === 'crcrlf' ? ['\r\r\n'] : ['\n', '\r\n', '\r', '\r\r\n']
+    let count = 0
+    // Line ends are ASCII: latin1 keeps every other byte as it was, in any encoding the sample has.
+    const text = Buffer.from(bytes).toString('latin1')
+    return Buffer.from(
+      text.replace(/\r\n|\n|\r/g, (end, at: number) => {
+        const ending = endings[count++ % endings.length]!
+        return ending === '\r' && /[\r\n]/.test(text[at + end.length] ?? '\n') ? '\n' : ending
+      }),
+      'latin1',
+    )
+  }
+  const read = (filter: typeof srtFilter, bytes: Uint8Array) =>
+    filter.extract(bytes).map((unit) => [unit.key, serialize(unit.source).replace(/\r*\n|\r/g, '⏎'), unit.context?.trim()])
+
+  it.each([
+    ['SubRip', srtFilter, 'subtitles/okapi_srttest.srt'],
+    ['WebVTT', vttFilter, 'subtitles/vttjs_cycle-collector-talk.vtt'],
+    ['PO', poFilter, 'po/okapi_AllCasesTest.po'],
+    ['.properties', propertiesFilter, 'other/okapi_proptest.properties'],
+  ] as const)('%s: CR CR LF and a mix of every line end give the units LF gives, and a translation is written back', (_name, filter, file) => {
+    const lf = new Uint8Array(fs.readFileSync(path.join(samples, file)))
+    const expected = read(filter, lf)
+    expect(expected.length).toBeGreaterThan(2)
+    for (const mix of ['crcrlf', 'mixed'] as const) {
+      const bytes = withLineEnds(lf, mix)
+      expect(read(filter, bytes), mix).toEqual(expected)
+      const units = filter.extract(bytes)
+      const merged = filter.merge(bytes, new Map(units.map((unit, index) => [unit.key, [{ kind: 'text', text: `Tulkojums ${index}` }] as TaggedText])))
+      expect(filter.extract(merged).map((unit) => serialize(unit.target ?? unit.source)), mix).toEqual(units.map((_, index) => `Tulkojums ${index}`))
+      // What was not translated keeps its bytes, line ends included.
+      expect(Buffer.compare(filter.merge(bytes, new Map()), bytes)).toBe(0)
+    }
   })
 })

@@ -10,6 +10,7 @@ import { gfmTable } from 'micromark-extension-gfm-table'
 import { describe, expect, it } from 'vitest'
 import type { TaggedText } from '../tags/types'
 import { detectFormat, formats } from './registry.server'
+import { completeness } from './completeness/check'
 import { canonicalXml } from './docx/canonical-xml'
 import { decodeText } from './txt/text-encoding'
 import { FormatError, type FormatFilter, type Unit } from './types'
@@ -329,6 +330,14 @@ describe.each(formats.map((filter) => [filter.id, filter] as const))('%s filter'
       expect(again.map((unit) => unit.key)).toEqual(units.map((unit) => unit.key))
       for (const unit of again) expect(canonical(current(unit)), unit.key).toEqual(canonical(pseudo.get(unit.key)!))
       if (units.length > 0) expect(sameBytes(merged, bytes)).toBe(false)
+    })
+
+    // Issue 57: a text that never becomes a segment is lost without a word.
+    it('every text of the file is in a unit, or kept as docs/formats.md says — and the file says what it keeps', () => {
+      const { missing, kept } = completeness(filter, bytes)
+      expect(missing).toEqual([])
+      const reported = (filter.kept?.(bytes) ?? []).map((each) => (each.name === undefined ? each.kind : `${each.kind} ${each.name}`))
+      expect(reported.sort()).toEqual([...kept.keys()].sort())
     })
 
     if (reader) {

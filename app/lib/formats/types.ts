@@ -21,6 +21,22 @@ export interface Unit {
   context?: string
 }
 
+/**
+ * Issue 57: text a file holds that Tulks deliberately does not translate (docs/formats.md names it per format), so the
+ * file list and the translator can say so once per file: "3 texts are kept as they are: hidden sheet Prices, a chart".
+ */
+export type KeptKind = 'comment' | 'chart' | 'SmartArt' | 'drawing' | 'hidden sheet' | 'HTML' | 'image'
+
+export interface KeptText {
+  kind: KeptKind
+  /** The hidden sheet's name. */
+  name?: string
+  /** How many texts: paragraphs (a comment's, a text box's), a chart's labels, a sheet's text cells. */
+  texts: number
+  /** How many of the things hold them: comments, charts, drawings, HTML blocks, images (1 for a sheet). */
+  items: number
+}
+
 /** What a filter may need to know of the project (issue 18: a PO file's plural forms are the target language's). */
 export interface FilterOptions {
   targetLang?: string
@@ -53,6 +69,11 @@ export interface FormatFilter {
    * with the file so the translator knows it is written back the same way; formats that are always UTF-8 need none.
    */
   encoding?(bytes: Uint8Array): string | undefined
+  /**
+   * Issue 57: the text the file holds that this format deliberately keeps as it is (comments, charts, hidden sheets;
+   * docs/formats.md lists it per format), for the notice shown once per file. None when the method is absent.
+   */
+  kept?(bytes: Uint8Array): KeptText[]
 }
 
 /** A file that cannot be read as its format (SPEC §8 ErrorConvertingFile). */

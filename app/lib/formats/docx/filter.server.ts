@@ -1,5 +1,6 @@
 import type { TaggedText } from '../../tags/types'
 import { FormatError, type FormatFilter, type Unit } from '../types'
+import { comments, keptInPackage, officeGraphics } from '../kept'
 import { buildParagraphModel, type ParagraphModel, type PartContext } from './paragraph-model'
 import { renderPart, type TranslatedParagraph } from './part-writer'
 import { attributeValue, descendants, parseXml, XmlSyntaxError, type XmlElement } from './xml-tree'
@@ -23,6 +24,7 @@ export const docxFilter: FormatFilter = {
   detect,
   extract,
   merge,
+  kept: (bytes) => keptInPackage(bytes, [comments(/^word\/comments\.xml$/, 'w:comment', 'w:p'), ...officeGraphics('word')]),
 }
 
 const MAIN_PART = 'word/document.xml'

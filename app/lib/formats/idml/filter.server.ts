@@ -17,7 +17,8 @@ const MIMETYPE = 'application/vnd.adobe.indesign-idml-package'
 const local = (element: XmlElement) => element.qname.slice(element.qname.indexOf(':') + 1)
 
 interface Item {
-  kind: 'text' | 'code'
+  /** open and close: the start and end of an inline wrapper (see `wrapper`) around text of the range. */
+  kind: 'text' | 'code' | 'open' | 'close'
   element: XmlElement
   /** The character style range it is in (undefined for a code directly in the paragraph style range). */
   range?: XmlElement
@@ -29,8 +30,11 @@ interface Paragraph {
   /** The character style range the paragraph starts in: text formatted as it is plain text. */
   base: XmlElement
   source: TaggedText
-  /** Tag ref → the character style range (pairs), the element (codes) or a processing instruction of a Content. */
-  refs: (XmlElement | string)[]
+  /**
+   * Tag ref → the character style range (format pairs), an inline wrapper (its pairs), the element (codes) or a
+   * processing instruction of a Content.
+   */
+  refs: (XmlElement | { wrapper: XmlElement } | string)[]
 }
 
 interface Story {
@@ -44,6 +48,24 @@ interface Story {
 function opening(xml: string, range: XmlElement): string {
   const properties = range.children.find((child) => local(child) === 'Properties')
   return xml.slice(range.start, range.openEnd) + (properties ? xml.slice(properties.start, properties.end) : '')
+}
+
+/**
+ * Issue 57: an element inside a character style range that wraps text of it — a hyperlink's source, a cross-reference,
+ * a structure element (XMLElement) of a tagged document, text inserted with change tracking on — is a tag pair around
+ * that text, not a code that hides it. Text deleted with change tracking on stays a code, as it is not the story's.
+ */
+function isWrapper(element: XmlElement, xml: string): boolean {
+  const name = local(element)
+  if (['Content', 'Br', 'Properties', 'CharacterStyleRange', 'ParagraphStyleRange'].includes(name)) return false
+  if (name === 'Change' && attributeValue(xml, element, 'ChangeType') === 'DeletedText') return false
+  return element.children.some((child) => local(child) === 'Content' || isWrapper(child, xml))
+}
+
+/** What a wrapper's start tag needs after it when written again: its Properties and structure attributes. */
+function wrapperOpening(xml: string, wrapper: XmlElement): string {
+  const leading = wrapper.children.filter((child) => ['Properties', 'XMLAttribute'].includes(local(child)))
+  return xml.slice(wrapper.start, wrapper.openEnd) + leading.map((child) => xml.slice(child.start, child.end)).join('')
 }
 
 function readStory(entry: ZipEntry): Story {
@@ -60,12 +82,28 @@ function readStory(entry: ZipEntry): Story {
       if (current.length > 0 && base) paragraphs.push(model(xml, `${entry.name}:${paragraphs.length}`, current, base))
       current = []
     }
-    for (const child of element.children) {
-      const name = local(child)
-      if (name === 'Properties') continue
+    // Issue 57: a structure element (XMLElement, as InDesign writes for a tagged document) around character style
+    // ranges holds paragraphs of its own, read as the paragraph style range's are, and written back inside it.
+    const structured = (child: XmlElement) => local(child) === 'XMLElement' && child.children.some((inner) => ['CharacterStyleRange', 'XMLElement'].includes(local(inner)))
+    const collect = (container: XmlElement) => {
+      for (const child of container.children) {
+        const name = local(child)
+        if (name === 'Properties' || name === 'XMLAttribute') continue
+        if (structured(child)) {
+          finish()
+          base = undefined
+          collect(child)
+          finish()
+          base = undefined
+          continue
+        }
+        collectChild(child, name)
+      }
+    }
+    const collectChild = (child: XmlElement, name: string) => {
       if (name !== 'CharacterStyleRange') {
         current.push({ kind: 'code', element: child })
-        continue
+        return
       }
       base ??= child
       for (const inner of child.children) {
@@ -74,12 +112,32 @@ function readStory(entry: ZipEntry): Story {
         if (innerName === 'Br') {
           finish()
           base = child
-        } else current.push({ kind: innerName === 'Content' ? 'text' : 'code', element: inner, range: child })
+        } else if (isWrapper(inner, xml)) wrapped(inner, child)
+        else current.push({ kind: innerName === 'Content' ? 'text' : 'code', element: inner, range: child })
       }
     }
+    /** A wrapper's text, in the paragraph it is in (a Br inside it is kept as a code, not a paragraph's end). */
+    const wrapped = (wrapper: XmlElement, range: XmlElement) => {
+      current.push({ kind: 'open', element: wrapper, range })
+      for (const inner of wrapper.children) {
+        const innerName = local(inner)
+        if (innerName === 'Properties' || innerName === 'XMLAttribute') continue
+        if (isWrapper(inner, xml)) wrapped(inner, range)
+        else current.push({ kind: innerName === 'Content' ? 'text' : 'code', element: inner, range })
+      }
+      current.push({ kind: 'close', element: wrapper, range })
+    }
+    collect(element)
     finish()
     // Paragraphs inside codes (table cells, footnotes) are units of their own.
-    for (const child of element.children) for (const inner of child.children) if (local(inner) !== 'Content') visit(inner)
+    const inCodes = (container: XmlElement) => {
+      for (const child of container.children) {
+        if (structured(child) || isWrapper(child, xml)) inCodes(child)
+        else for (const inner of child.children) if (isWrapper(inner, xml)) inCodes(inner)
+        else if (local(inner) !== 'Content') visit(inner)
+      }
+    }
+    inCodes(element)
   }
   visit(root)
   return { entry, xml, encode, paragraphs: paragraphs.filter((paragraph) => hasTranslatableText(paragraph.source)) }
@@ -95,7 +153,8 @@ function decodeContent(raw: string): string {
 
 function model(xml: string, key: string, items: Item[], base: XmlElement): Paragraph {
   const source: Token[] = []
-  const refs: (XmlElement | string)[] = []
+  const refs: Paragraph['refs'] = []
+  const wrappers: { id: number; ref: string }[] = []
   const baseOpening = opening(xml, base)
   let open: { range: XmlElement; id: number; ref: string } | undefined
   let next = 1
@@ -106,18 +165,29 @@ function model(xml: string, key: string, items: Item[], base: XmlElement): Parag
   for (const item of items) {
     const formatted = item.range && opening(xml, item.range) !== baseOpening ? item.range : undefined
     if (item.kind === 'code') {
-      close()
+      if (wrappers.length === 0) close()
       refs.push(item.element)
       source.push({ kind: 'self', name: 'x', id: next++, ref: String(refs.length - 1) })
       continue
     }
-    if (formatted !== open?.range && !(formatted && open && opening(xml, formatted) === opening(xml, open.range))) {
+    if (item.kind === 'close') {
+      const wrapper = wrappers.pop()!
+      source.push({ kind: 'close', name: wrapperTag(item.element), id: wrapper.id, ref: wrapper.ref })
+      continue
+    }
+    if (wrappers.length === 0 && formatted !== open?.range && !(formatted && open && opening(xml, formatted) === opening(xml, open.range))) {
       close()
       if (formatted) {
         refs.push(formatted)
         open = { range: formatted, id: next++, ref: String(refs.length - 1) }
         source.push({ kind: 'open', name: 'g', id: open.id, ref: open.ref })
       }
+    }
+    if (item.kind === 'open') {
+      refs.push({ wrapper: item.element })
+      wrappers.push({ id: next++, ref: String(refs.length - 1) })
+      source.push({ kind: 'open', name: wrapperTag(item.element), ...wrappers.at(-1)! })
+      continue
     }
     // InDesign's special characters (a footnote's number, "indent to here") are processing instructions in Content.
     const raw = item.element.closeStart > item.element.openEnd ? xml.slice(item.element.openEnd, item.element.closeStart) : ''
@@ -136,6 +206,8 @@ function model(xml: string, key: string, items: Item[], base: XmlElement): Parag
   close()
   return { key, items, base, source, refs }
 }
+
+const wrapperTag = (element: XmlElement) => (local(element) === 'HyperlinkTextSource' ? 'a' : 'g')
 
 /** The story's stretch [start, end) with the translated paragraphs inside it written anew (nested ones included). */
 function render(story: Story, start: number, end: number, translated: Map<Paragraph, TaggedText>): string {
@@ -158,16 +230,29 @@ function render(story: Story, start: number, end: number, translated: Map<Paragr
       current = wanted
     }
     const formats: string[] = []
+    // Wrappers open in the translation (innermost last); inside one, the character style range cannot change.
+    const wrappers: { ref: string; wrapper: XmlElement }[] = []
+    const closeWrapper = () => (out += `</${wrappers.pop()!.wrapper.qname}>`)
     for (const token of translation) {
       const element = token.kind === 'text' ? undefined : paragraph.refs[Number(token.ref)]
-      if (token.kind === 'open' && typeof element === 'object') formats.push(opening(xml, element))
+      if (element && typeof element === 'object' && 'wrapper' in element) {
+        if (token.kind === 'open') {
+          if (wrappers.length === 0) switchTo(formats.at(-1) ?? baseOpening)
+          out += wrapperOpening(xml, element.wrapper)
+          wrappers.push({ ref: token.ref!, wrapper: element.wrapper })
+        } else if (token.kind === 'close' && wrappers.some((open) => open.ref === token.ref)) {
+          while (wrappers.at(-1)?.ref !== token.ref) closeWrapper()
+          closeWrapper()
+        }
+      } else if (token.kind === 'open' && typeof element === 'object') formats.push(opening(xml, element))
       else if (token.kind === 'close') formats.pop()
       else if (token.kind === 'text' && token.text !== '') {
-        switchTo(formats.at(-1) ?? baseOpening)
+        if (wrappers.length === 0) switchTo(formats.at(-1) ?? baseOpening)
         out += `<Content>${encodeXmlText(token.text)}</Content>`
       } else if (typeof element === 'string') out += `<Content>${element}</Content>`
       else if (element) out += render(story, element.start, element.end, translated)
     }
+    while (wrappers.length > 0) closeWrapper()
     switchTo(endOpening)
     copied = last.element.end
   }

@@ -5,7 +5,8 @@ import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough'
 import { gfmTable } from 'micromark-extension-gfm-table'
 import type { TaggedText, TagKind, Token } from '../../tags/types'
 import { decodeText, encodeText, looksLikeText } from '../txt/text-encoding'
-import { FormatError, type FormatFilter, type Unit, textDetector } from '../types'
+import { hasWords } from '../kept'
+import { FormatError, type FormatFilter, type KeptText, type Unit, textDetector } from '../types'
 import { hasTranslatableText, sameTaggedText } from '../xml/inline-codes'
 import { applyEdits } from '../xml/xml-file'
 
@@ -22,6 +23,7 @@ import { applyEdits } from '../xml/xml-file'
 interface MdNode {
   type: string
   value?: string
+  alt?: string | null
   children?: MdNode[]
   position?: { start: { offset?: number }; end: { offset?: number } }
 }
@@ -76,13 +78,28 @@ function inlineTokens(text: string, children: MdNode[]): TaggedText {
   return tokens
 }
 
-function blocksOf(text: string): Block[] {
-  let tree: MdNode
+function treeOf(text: string): MdNode {
   try {
-    tree = fromMarkdown(text, { extensions: [gfmTable(), gfmStrikethrough()], mdastExtensions: [gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown()] })
+    return fromMarkdown(text, { extensions: [gfmTable(), gfmStrikethrough()], mdastExtensions: [gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown()] })
   } catch (error) {
     throw new FormatError(`not readable as Markdown: ${error instanceof Error ? error.message : String(error)}`)
   }
+}
+
+/** Issue 57: HTML with text in it and images' descriptions stay as they are; said once per file. */
+function keptOf(text: string): KeptText[] {
+  const kept = { HTML: 0, image: 0 }
+  const visit = (node: MdNode) => {
+    const words = node.type === 'html' ? (node.value ?? '').replace(/<!--[\s\S]*?-->|<[^>]*>/g, '') : node.type === 'image' ? (node.alt ?? '') : ''
+    if (hasWords(words)) kept[node.type === 'html' ? 'HTML' : 'image']++
+    for (const child of node.children ?? []) visit(child)
+  }
+  visit(treeOf(text))
+  return (['HTML', 'image'] as const).filter((kind) => kept[kind] > 0).map((kind) => ({ kind, texts: kept[kind], items: kept[kind] }))
+}
+
+function blocksOf(text: string): Block[] {
+  const tree = treeOf(text)
   const blocks: Block[] = []
   const visit = (node: MdNode, context: string | undefined) => {
     if (node.type === 'paragraph' || node.type === 'heading' || node.type === 'tableCell') {
@@ -119,6 +136,7 @@ export const markdownFilter: FormatFilter = {
   extensions: ['md', 'markdown'],
   mimeType: 'text/markdown',
   detect: textDetector(/\.(md|markdown)$/i, decode),
+  kept: (bytes) => keptOf(decode(bytes).text),
   extract(bytes) {
     return blocksOf(decode(bytes).text)
       .filter((block) => hasTranslatableText(block.source))

@@ -1,4 +1,5 @@
 import type { TaggedText, Token } from '../../tags/types'
+import { comments, keptInPackage, withWords } from '../kept'
 import { FormatError, type FormatFilter, type Unit } from '../types'
 import { hasTranslatableText, sameTaggedText } from '../xml/inline-codes'
 import { attributeValue, decodeXmlText, encodeXmlText, type XmlElement } from '../docx/xml-tree'
@@ -10,12 +11,19 @@ import { packageEntryText, readXmlPart, readZip, writeChangedParts, type ZipEntr
  * document; the text cells of a spreadsheet (cells holding numbers, dates or formulas' results are left out); the
  * slides and speaker notes of a presentation. `text:span` and `text:a` are tag pairs, line breaks `br`, everything
  * else inline (tabs, notes, frames, fields, bookmarks) a self-contained `x` — a note's or a text box's own paragraphs
- * are units of their own, written back inside the code. Runs of spaces are read as spaces and written as
- * `text:s`, as ODF collapses white space. Not translated: comments (`office:annotation`), deleted text kept by change tracking, headers and footers
- * (styles.xml), sheet and slide names, document properties. Other zip entries are copied unchanged.
+ * are units of their own, written back inside the code. `text:meta` (structure in the text, issue 57) is a tag pair
+ * too. Runs of spaces are read as spaces and written as `text:s`, as ODF collapses white space. The page styles'
+ * headers and footers (styles.xml) follow the document's text (issue 57). Not translated: comments
+ * (`office:annotation`), deleted text kept by change tracking, a presentation's master pages (its template), sheet
+ * and slide names, document properties, charts. Other zip entries are copied unchanged.
  */
 
 const CONTENT = 'content.xml'
+const STYLES = 'styles.xml'
+/** The elements of a page style (in styles.xml) whose paragraphs are text of the document. */
+const RUNNING_HEADS = new Set(['header', 'footer', 'header-left', 'footer-left', 'header-first', 'footer-first'])
+/** Inline elements whose content is the paragraph's text, as tag pairs: spans, links, structure (RDF metadata). */
+const PAIRS: Record<string, string> = { span: 'g', a: 'a', meta: 'g' }
 const MIME_TYPES: Record<string, string> = {
   odt: 'application/vnd.oasis.opendocument.text',
   ods: 'application/vnd.oasis.opendocument.spreadsheet',
@@ -54,13 +62,13 @@ function paragraphModel(xml: string, element: XmlElement, key: string): Paragrap
       at = child.end
       const name = local(child)
       if (name === 's') text(' '.repeat(Math.max(1, Number(attributeValue(xml, child, 'c') ?? 1))))
-      else if ((name === 'span' || name === 'a') && child.closeStart > child.openEnd) {
+      else if (PAIRS[name] && child.qname.startsWith('text:') && child.closeStart > child.openEnd) {
         const id = next++
         codes.push({ open: xml.slice(child.start, child.openEnd), close: xml.slice(child.closeStart, child.end) })
         const ref = String(codes.length - 1)
-        source.push({ kind: 'open', name: name === 'a' ? 'a' : 'g', id, ref })
+        source.push({ kind: 'open', name: PAIRS[name]!, id, ref })
         walk(child)
-        source.push({ kind: 'close', name: name === 'a' ? 'a' : 'g', id, ref })
+        source.push({ kind: 'close', name: PAIRS[name]!, id, ref })
       } else {
         codes.push({ start: child.start, end: child.end })
         source.push({ kind: 'self', name: name === 'line-break' ? 'br' : 'x', id: next++, ref: String(codes.length - 1) })
@@ -72,30 +80,42 @@ function paragraphModel(xml: string, element: XmlElement, key: string): Paragrap
   return { key, element, source, codes, prefix }
 }
 
-interface Content {
-  entries: ZipEntry[]
+interface Part {
   entry: ZipEntry
   xml: string
   encode(xml: string): Uint8Array
-  paragraphs: Paragraph[]
+  paragraphs: (Paragraph & { context?: string })[]
 }
 
-function readContent(bytes: Uint8Array): Content {
+/**
+ * content.xml, every paragraph of it (keys `p0`, `p1`, …), then styles.xml, the paragraphs of its page styles' headers
+ * and footers (keys `styles.xml:p0`, …); a file without styles.xml has only the first.
+ */
+function readParts(bytes: Uint8Array): { entries: ZipEntry[]; parts: Part[] } {
   const entries = readZip(bytes)
-  const entry = entries.find((each) => each.name === CONTENT)
-  if (!entry) throw new FormatError(`not an OpenDocument file: the package has no ${CONTENT}`)
+  const content = entries.find((each) => each.name === CONTENT)
+  if (!content) throw new FormatError(`not an OpenDocument file: the package has no ${CONTENT}`)
+  const styles = entries.find((each) => each.name === STYLES)
+  return { entries, parts: [readPart(content, '', true), ...(styles ? [readPart(styles, `${STYLES}:`, false)] : [])] }
+}
+
+function readPart(entry: ZipEntry, keyPrefix: string, wholePart: boolean): Part {
   const { xml, root, encode } = readXmlPart(entry)
-  const paragraphs: Paragraph[] = []
-  const visit = (element: XmlElement) => {
+  const paragraphs: (Paragraph & { context?: string })[] = []
+  /** `place`: in the document's text ('' for the body, 'header' or 'footer'), undefined outside it. */
+  const visit = (element: XmlElement, place: string | undefined) => {
     const name = local(element)
     // Comments, and what tracked changes keep of deleted text, are not the document's text.
     if (name === 'annotation' || name === 'tracked-changes') return
     if (name === 'table-cell' && (attributeValue(xml, element, 'value-type') ?? 'string') !== 'string') return
-    if ((name === 'p' || name === 'h') && element.qname.startsWith('text:')) paragraphs.push(paragraphModel(xml, element, `p${paragraphs.length}`))
-    for (const child of element.children) visit(child)
+    const at = element.qname.startsWith('style:') && RUNNING_HEADS.has(name) ? name.replace(/-.*/, '') : place
+    if (at !== undefined && (name === 'p' || name === 'h') && element.qname.startsWith('text:')) {
+      paragraphs.push({ ...paragraphModel(xml, element, `${keyPrefix}p${paragraphs.length}`), context: at || undefined })
+    }
+    for (const child of element.children) visit(child, at)
   }
-  visit(root)
-  return { entries, entry, xml, encode, paragraphs }
+  visit(root, wholePart ? '' : undefined)
+  return { entry, xml, encode, paragraphs }
 }
 
 /** Text as ODF keeps it: escaped, runs of spaces as `text:s`, tabs and line breaks as elements. */
@@ -111,7 +131,7 @@ function odfText(text: string, prefix: string, atStart: boolean): string {
 }
 
 /** The file's stretch [start, end) with the translated paragraphs inside it written anew (nested ones included). */
-function render(content: Content, start: number, end: number, translated: Map<Paragraph, TaggedText>): string {
+function render(content: Part, start: number, end: number, translated: Map<Paragraph, TaggedText>): string {
   let out = ''
   let copied = start
   for (const [paragraph, translation] of translated) {
@@ -144,22 +164,32 @@ function odfFilter(id: 'odt' | 'ods' | 'odp'): FormatFilter {
     container: 'zip',
     mimeType: MIME_TYPES[id]!,
     detect: (_name, bytes) => packageEntryText(bytes, 'mimetype')?.trim() === MIME_TYPES[id],
+    kept: (bytes) =>
+      keptInPackage(bytes, [
+        comments(/^(?:content|styles)\.xml$/, 'office:annotation', 'text:p'),
+        // An embedded chart is an object of its own; its content.xml holds office:chart.
+        { kind: 'chart', parts: /^Object[^/]*\/content\.xml$/, texts: (xml) => (xml.includes('<office:chart') ? withWords(xml, 'text:p') : 0) },
+      ]),
     extract(bytes) {
-      return readContent(bytes)
-        .paragraphs.filter((paragraph) => hasTranslatableText(paragraph.source))
-        .map((paragraph): Unit => ({ key: paragraph.key, source: paragraph.source, segmentable: true }))
+      return readParts(bytes).parts.flatMap((part) =>
+        part.paragraphs
+          .filter((paragraph) => hasTranslatableText(paragraph.source))
+          .map((paragraph): Unit => ({ key: paragraph.key, source: paragraph.source, segmentable: true, context: paragraph.context })),
+      )
     },
     merge(bytes, translations) {
-      const content = readContent(bytes)
-      const translated = new Map<Paragraph, TaggedText>()
-      for (const paragraph of content.paragraphs) {
-        const translation = translations.get(paragraph.key)
-        if (translation && hasTranslatableText(paragraph.source) && !sameTaggedText(translation, paragraph.source)) translated.set(paragraph, translation)
+      const { entries, parts } = readParts(bytes)
+      const written = new Map<string, Uint8Array>()
+      for (const part of parts) {
+        const translated = new Map<Paragraph, TaggedText>()
+        for (const paragraph of part.paragraphs) {
+          const translation = translations.get(paragraph.key)
+          if (translation && hasTranslatableText(paragraph.source) && !sameTaggedText(translation, paragraph.source)) translated.set(paragraph, translation)
+        }
+        if (translated.size > 0) written.set(part.entry.name, part.encode(render(part, 0, part.xml.length, translated)))
       }
-      if (translated.size === 0) return bytes
-      const xml = render(content, 0, content.xml.length, translated)
       // The mimetype entry stays first and stored, as ODF requires (writeZip keeps the order and each entry's method).
-      return writeChangedParts(content.entries, new Map([[CONTENT, content.encode(xml)]]))
+      return written.size === 0 ? bytes : writeChangedParts(entries, written)
     },
   }
 }

@@ -4,6 +4,7 @@ import { decodeText, encodeText, looksLikeText, type TextEncoding } from '../txt
 import { FormatError, type FilterOptions, type FormatFilter, type Unit, textDetector } from '../types'
 import { sameTaggedText } from '../xml/inline-codes'
 import { applyEdits, type TextEdit } from '../xml/xml-file'
+import { LINE_END } from '../line-ends'
 import { pluralFormsOf } from './plural-forms'
 
 /**
@@ -77,9 +78,11 @@ function entriesOf(text: string): Entry[] {
   }
   let at = 0
   let number = 0
+  const lineEnds = new RegExp(LINE_END.source, 'g')
   while (at <= text.length) {
-    const lineEnd = text.slice(at).search(/\r\n|\n|\r/)
-    const end = lineEnd < 0 ? text.length : at + lineEnd
+    lineEnds.lastIndex = at
+    const lineEnd = lineEnds.exec(text)
+    const end = lineEnd ? lineEnd.index : text.length
     const line = text.slice(at, end)
     number++
     const trimmed = line.trim()
@@ -121,8 +124,8 @@ function entriesOf(text: string): Entry[] {
         // Header lines whose msgid/msgstr were cut off (seen in the wild): skeleton.
       } else throw new FormatError(`line ${number} is not PO: ${line.slice(0, 60)}`)
     }
-    if (lineEnd < 0) break
-    at = end + (text.startsWith('\r\n', end) ? 2 : 1)
+    if (!lineEnd) break
+    at = end + lineEnd[0].length
   }
   finish()
   return entries

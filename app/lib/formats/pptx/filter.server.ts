@@ -1,4 +1,5 @@
 import type { TaggedText, Token } from '../../tags/types'
+import { comments, keptInPackage, officeGraphics } from '../kept'
 import { FormatError, type FormatFilter, type Unit } from '../types'
 import { hasTranslatableText, sameTaggedText } from '../xml/inline-codes'
 import { applyEdits } from '../xml/xml-file'
@@ -169,6 +170,12 @@ export const pptxFilter: FormatFilter = {
   container: 'zip',
   mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   detect,
+  kept: (bytes) =>
+    keptInPackage(bytes, [
+      comments(/^ppt\/comments\/comment\d*\.xml$/, 'p:cm', ''),
+      comments(/^ppt\/comments\/modernComment[^/]*\.xml$/, 'p188:cm', 'a:p'),
+      ...officeGraphics('ppt'),
+    ]),
   extract(bytes) {
     return readPresentation(bytes).parts.flatMap((part) =>
       part.paragraphs.map((paragraph): Unit => ({ key: paragraph.key, source: paragraph.source, segmentable: true, context: paragraph.context })),

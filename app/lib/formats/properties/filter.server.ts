@@ -1,6 +1,7 @@
 import type { TaggedText } from '../../tags/types'
 import { BRACED, placeholder, replaceSpans, textWithCodes, tokensWithCodes, type ValueSpan } from '../text-codes'
 import { decodeText, encodeText, looksLikeText } from '../txt/text-encoding'
+import { LINE_END } from '../line-ends'
 import { FormatError, type FormatFilter, type Unit, textDetector } from '../types'
 
 /**
@@ -24,7 +25,7 @@ const WHITESPACE = new Set([' ', '\t', '\f'])
 /** Java's reading of a logical line's escapes. */
 function unescape(raw: string): string {
   return raw.replace(
-    /\\(?:u([0-9a-fA-F]{4})|(\r\n|\r|\n)[ \t\f]*|(.))/g,
+    new RegExp(`\\\\(?:u([0-9a-fA-F]{4})|(${LINE_END.source})[ \\t\\f]*|(.))`, 'g'),
     (_, hex: string | undefined, lineBreak: string | undefined, char: string | undefined) => {
       if (hex) return String.fromCharCode(Number.parseInt(hex, 16))
       if (lineBreak) return ''
@@ -35,20 +36,27 @@ function unescape(raw: string): string {
 
 function entriesOf(text: string): Entry[] {
   const entries: Entry[] = []
+  const lineEnds = new RegExp(LINE_END.source, 'g')
+  /** The length of the line end at `at` (0 at the end of the text). */
+  const lineEndAt = (at: number) => {
+    lineEnds.lastIndex = at
+    const match = lineEnds.exec(text)
+    return match?.index === at ? match[0].length : 0
+  }
   let at = 0
   while (at < text.length) {
     // A logical line: physical lines joined while one ends in an odd number of backslashes.
     let end = at
     for (;;) {
-      const lineEnd = text.slice(end).search(/\r\n|\r|\n/)
-      const physicalEnd = lineEnd < 0 ? text.length : end + lineEnd
+      lineEnds.lastIndex = end
+      const physicalEnd = lineEnds.exec(text)?.index ?? text.length
       const backslashes = /\\*$/.exec(text.slice(end, physicalEnd))![0].length
       end = physicalEnd
       if (backslashes % 2 === 0 || end >= text.length) break
-      end += text.startsWith('\r\n', end) ? 2 : 1
+      end += lineEndAt(end)
     }
     const line = text.slice(at, end)
-    const next = end + (text.startsWith('\r\n', end) ? 2 : end < text.length ? 1 : 0)
+    const next = end + lineEndAt(end)
     let position = 0
     while (position < line.length && WHITESPACE.has(line[position]!)) position++
     if (position < line.length && line[position] !== '#' && line[position] !== '!') {

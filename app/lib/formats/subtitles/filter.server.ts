@@ -1,6 +1,7 @@
 import type { TaggedText } from '../../tags/types'
 import { replaceSpans, textWithCodes, tokensWithCodes, type CodeKind, type ValueSpan } from '../text-codes'
 import { decodeLegacyText, encodeTranslatedText, looksLikeText, unusualEncoding } from '../txt/text-encoding'
+import { lineRanges, LINE_END } from '../line-ends'
 import { FormatError, type FormatFilter, type Unit, textDetector } from '../types'
 import { tagName } from '../xml/inline-codes'
 
@@ -20,13 +21,7 @@ interface Cue {
 const TIMING = /-->/
 
 function cuesOf(text: string, vtt: boolean): Cue[] {
-  const lines: { start: number; end: number }[] = []
-  let at = 0
-  for (const match of text.matchAll(/\r\n|\n|\r/g)) {
-    lines.push({ start: at, end: match.index })
-    at = match.index + match[0].length
-  }
-  lines.push({ start: at, end: text.length })
+  const lines = lineRanges(text)
   const line = (index: number) => text.slice(lines[index]!.start, lines[index]!.end)
   const blank = (index: number) => line(index).trim() === ''
   const cues: Cue[] = []
@@ -49,7 +44,7 @@ function cuesOf(text: string, vtt: boolean): Cue[] {
   return cues
 }
 
-const CUE_CODES = /\r\n|\n|\r|<\/?[A-Za-z][^<>]*>|<\d[\d:.]*>/
+const CUE_CODES = new RegExp(`${LINE_END.source}|<\\/?[A-Za-z][^<>]*>|<\\d[\\d:.]*>`)
 
 function classify(code: string): CodeKind {
   if (code.startsWith('\n') || code.startsWith('\r')) return { kind: 'self', name: 'br' }
@@ -72,7 +67,7 @@ function subtitleFilter(id: 'srt' | 'vtt', extension: string, mimeType: string):
   // WebVTT escapes &, < and > in cue text; SubRip has no escapes.
   const readText = (text: string) => (vtt ? text.replace(/&(?:amp|lt|gt|nbsp|lrm|rlm);/g, (entity) => VTT_ENTITIES[entity]!) : text)
   const writeText = (text: string) => {
-    const oneLine = text.replace(/\r\n|\n|\r/g, ' ')
+    const oneLine = text.replace(new RegExp(LINE_END.source, 'g'), ' ')
     return vtt ? oneLine.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : oneLine
   }
   const spansOf = (text: string): (ValueSpan & { timing: string })[] =>

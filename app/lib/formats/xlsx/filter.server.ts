@@ -1,5 +1,6 @@
 import type { TaggedText, Token } from '../../tags/types'
-import { FormatError, type FormatFilter, type Unit } from '../types'
+import { comments, keptInPackage, officeGraphics, withWords } from '../kept'
+import { FormatError, type FormatFilter, type KeptText, type Unit } from '../types'
 import { hasTranslatableText, sameTaggedText } from '../xml/inline-codes'
 import { applyEdits, type TextEdit } from '../xml/xml-file'
 import { attributeValue, elementText, encodeXmlText, type XmlElement } from '../docx/xml-tree'
@@ -92,6 +93,8 @@ interface Workbook {
   entries: ZipEntry[]
   /** Units in reading order, each with the string item it writes to. */
   units: { key: string; item: StringItem; context: string }[]
+  /** The hidden sheets' texts, not translated. */
+  kept: KeptText[]
 }
 
 function readWorkbook(bytes: Uint8Array): Workbook {
@@ -117,35 +120,57 @@ function readWorkbook(bytes: Uint8Array): Workbook {
   const withHidden = process.env.XLSX_HIDDEN_SHEETS === 'translate'
   const units: Workbook['units'] = []
   const used = new Set<number>()
+  const hidden: { name: string; part: Part }[] = []
   const sheets = childrenNamed(workbook.root, 'sheets').flatMap((sheets) => childrenNamed(sheets, 'sheet'))
   for (const sheet of sheets) {
-    const state = attributeValue(workbook.xml, sheet, 'state')
-    if (!withHidden && (state === 'hidden' || state === 'veryHidden')) continue
     const target = relations.get(attributeValue(workbook.xml, sheet, 'id') ?? '')?.target
     const sheetEntry = target ? byName.get(target) : undefined
     if (!sheetEntry) continue
     const part = readPart(sheetEntry)
     const sheetName = attributeValue(workbook.xml, sheet, 'name') ?? sheetEntry.name
-    const data = childrenNamed(part.root, 'sheetData')[0]
-    for (const row of data ? childrenNamed(data, 'row') : []) {
-      for (const cell of childrenNamed(row, 'c')) {
-        const type = attributeValue(part.xml, cell, 't')
-        const place = `${sheetName}!${attributeValue(part.xml, cell, 'r') ?? ''}`
-        if (type === 's') {
-          const value = childrenNamed(cell, 'v')[0]
-          const index = value ? Number(elementText(part.xml, value)) : NaN
-          const item = sharedItems[index]
-          if (!item || used.has(index)) continue
-          used.add(index)
-          units.push({ key: `s:${index}`, item, context: place })
-        } else if (type === 'inlineStr') {
-          const inline = childrenNamed(cell, 'is')[0]
-          if (inline) units.push({ key: `${sheetEntry.name}!${attributeValue(part.xml, cell, 'r') ?? units.length}`, item: stringItem(part, inline), context: place })
-        }
+    const state = attributeValue(workbook.xml, sheet, 'state')
+    if (!withHidden && (state === 'hidden' || state === 'veryHidden')) {
+      hidden.push({ name: sheetName, part })
+      continue
+    }
+    for (const cell of textCells(part, sharedItems)) {
+      const place = `${sheetName}!${cell.reference}`
+      if (cell.shared === undefined) units.push({ key: `${sheetEntry.name}!${cell.reference || units.length}`, item: cell.item, context: place })
+      else if (!used.has(cell.shared)) {
+        used.add(cell.shared)
+        units.push({ key: `s:${cell.shared}`, item: cell.item, context: place })
       }
     }
   }
-  return { entries, units: units.filter((unit) => hasTranslatableText(unit.item.source)) }
+  // Issue 57: what only hidden sheets show is kept as it is, and said so (a string a visible sheet uses is translated).
+  const kept = hidden.flatMap(({ name, part }): KeptText[] => {
+    const texts = new Set(
+      textCells(part, sharedItems)
+        .filter((cell) => (cell.shared === undefined || !used.has(cell.shared)) && hasTranslatableText(cell.item.source))
+        .map((cell) => cell.shared ?? `${cell.reference}`),
+    ).size
+    return texts > 0 ? [{ kind: 'hidden sheet', name, texts, items: 1 }] : []
+  })
+  return { entries, units: units.filter((unit) => hasTranslatableText(unit.item.source)), kept }
+}
+
+/** A sheet's cells holding a string: a shared one (its index) or an inline one, with the string item. */
+function textCells(part: Part, sharedItems: StringItem[]): { reference: string; shared?: number; item: StringItem }[] {
+  const data = childrenNamed(part.root, 'sheetData')[0]
+  return (data ? childrenNamed(data, 'row') : []).flatMap((row) =>
+    childrenNamed(row, 'c').flatMap((cell) => {
+      const type = attributeValue(part.xml, cell, 't')
+      const reference = attributeValue(part.xml, cell, 'r') ?? ''
+      if (type === 's') {
+        const value = childrenNamed(cell, 'v')[0]
+        const index = value ? Number(elementText(part.xml, value)) : NaN
+        const item = sharedItems[index]
+        return item ? [{ reference, shared: index, item }] : []
+      }
+      const inline = type === 'inlineStr' ? childrenNamed(cell, 'is')[0] : undefined
+      return inline ? [{ reference, item: stringItem(part, inline) }] : []
+    }),
+  )
 }
 
 function detect(_name: string, bytes: Uint8Array): boolean {
@@ -161,6 +186,14 @@ export const xlsxFilter: FormatFilter = {
   extract(bytes) {
     return readWorkbook(bytes).units.map(({ key, item, context }): Unit => ({ key, source: item.source, segmentable: true, context }))
   },
+  kept: (bytes) => [
+    ...readWorkbook(bytes).kept,
+    ...keptInPackage(bytes, [
+      comments(/^xl\/comments\d*\.xml$/, 'comment', ''),
+      { kind: 'drawing', parts: /^xl\/drawings\/drawing\d*\.xml$/, texts: (xml) => withWords(xml, 'a:p'), items: (xml) => withWords(xml, 'xdr:sp') },
+      ...officeGraphics('xl'),
+    ]),
+  ],
   merge(bytes, translations) {
     const { entries, units } = readWorkbook(bytes)
     const edits = new Map<Part, TextEdit[]>()

@@ -79,12 +79,36 @@ function walk(text: string, children: XmlNode[], classify: Classify, pieces: Raw
         pieces.push(open)
         walk(text, node.children, classify, pieces, matchKey)
         pieces.push(close)
+      } else if ((spec.role === 'self' || spec.role === 'placeholder') && node.children.some(isSub)) {
+        walkSubs(text, node, spec, classify, pieces, matchKey)
       } else {
         const kind = spec.role === 'placeholder' ? 'placeholder' : 'self'
         pieces.push({ kind, name: spec.name, code: text.slice(node.start, node.end), match: matchKey(spec.name, spec.id ?? spec.pairId), spec })
       }
     }
   }
+}
+
+const isSub = (node: XmlNode): node is XmlElement => node.kind === 'element' && node.name === 'sub'
+
+/**
+ * Issue 57: XLIFF 1.2's `sub` inside a code (`<ph>&lt;img alt="<sub>A picture</sub>"&gt;</ph>`) holds text to
+ * translate. Each sub is a tag pair around its text, the code's markup on either side in the pair's tags.
+ */
+function walkSubs(text: string, code: XmlElement, spec: InlineSpec, classify: Classify, pieces: RawPiece[], matchKey: (name: string, id?: string) => string) {
+  const subs = code.children.filter(isSub)
+  let at = code.start
+  subs.forEach((sub, index) => {
+    const match = matchKey(spec.name, `${spec.id ?? ''}/sub${index}`)
+    const open: RawTag = { kind: 'open', name: spec.name, code: text.slice(at, sub.contentStart), match }
+    const close: RawTag = { kind: 'close', name: spec.name, code: index === subs.length - 1 ? text.slice(sub.contentEnd, code.end) : '', match }
+    open.partner = close
+    close.partner = open
+    pieces.push(open)
+    walk(text, sub.children, classify, pieces, matchKey)
+    pieces.push(close)
+    at = sub.contentEnd
+  })
 }
 
 /** A start code followed later by an end code with the same pair id becomes an open/close pair. */
