@@ -29,7 +29,7 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',

@@ -157,3 +157,18 @@ test('OpenDocument text, spreadsheet and presentation, and IDML: upload, transla
     expect(content, document.name).toContain(`>${document.translation}<`)
   }
 })
+
+test('a file that keeps texts as they are says so, once, in the file list and in the translator (issue 57)', async ({ page }, testInfo) => {
+  await signIn(page)
+  const text = '# Open the file.\n\n<div class="note">A note written in HTML.</div>\n\n![A cat on a mat](cat.png)\n'
+  await page.getByLabel('Izvēlieties datnes', { exact: true }).setInputFiles([{ name: 'kept.md', mimeType: 'application/octet-stream', buffer: Buffer.from(text) }])
+  await page.getByRole('button', { name: 'Analizēt', exact: true }).click()
+  const row = page.getByRole('row', { name: /kept\.md/ })
+  await expect(row.getByRole('link', { name: 'Tulkot' })).toBeVisible({ timeout: 30_000 })
+  const note = '2 teksti paliek, kā ir (netiek tulkoti): 1 HTML bloks, 1 attēla apraksts.'
+  await expect(row.getByRole('note')).toHaveText(note)
+  await expectNoAxeViolations(page, testInfo)
+  await row.getByRole('link', { name: 'Tulkot' }).click()
+  await expect(page.getByRole('note')).toHaveText(note)
+  await expect(page.locator('.translator-footer')).toContainText('no 1 segmenta')
+})

@@ -6,7 +6,9 @@ import { direction, pageWindow } from '~/lib/projects/languages'
 import { brokenReason } from '~/lib/projects/file-list'
 import type { CarriedOver } from '~/lib/projects/projects.server'
 import { readBands } from '~/lib/tm/analysis-bands'
+import type { KeptText } from '~/lib/formats/types'
 import { AnalysisBands } from './analysis-bands'
+import { KeptNote } from './kept-note'
 import type { TemporaryRow } from './upload-queue'
 
 export interface FileRow {
@@ -36,6 +38,8 @@ export interface FileRow {
   /** Issue 50: what a new version took over from the earlier one, and that one while it is kept. */
   carriedOver?: CarriedOver | null
   earlierVersion?: { id: number; password: string } | null
+  /** Issue 57: the texts the file keeps as they are (comments, charts, hidden sheets…). */
+  keptAsIs?: KeptText[] | null
 }
 
 function fileLinks(row: FileRow) {
@@ -196,6 +200,7 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
         <FileStatus row={row} language={language} />
         {row.encoding ? <span className="file-status">{t('table.encoding', { name: row.encoding })}</span> : null}
         {row.carriedOver ? <CarriedOverNote carried={row.carriedOver} language={language} /> : null}
+        {row.status === 'READY' && row.keptAsIs ? <KeptNote kept={row.keptAsIs} language={language} /> : null}
         {row.earlierVersion ? (
           <Link
             to={back ? `${links.earlierVersion}?${new URLSearchParams({ back })}` : links.earlierVersion}

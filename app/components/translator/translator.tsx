@@ -2,6 +2,7 @@ import { Link, useRevalidator } from '@remix-run/react'
 import { memo, Suspense, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { placeHref } from '~/lib/projects/translator-url'
+import { KeptNote } from '../kept-note'
 import { AssistantPanel } from './assistant-panel'
 import { CommentsPanel } from './comments-panel'
 import { hotkeyButton } from './hotkeys'
@@ -29,6 +30,7 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
     <section className="translator" aria-labelledby="translate-title" data-font-size={loaded.fontSize}>
       <div className="translator-heading">
         <h1 id="translate-title">{loaded.name}</h1>
+        <KeptNote kept={loaded.keptAsIs} language={loaded.language} className="translator-kept" />
       </div>
       {/* The toolbar and the assistant panel hydrate after the rest (each its own Suspense boundary), so that the
           editor takes the caret sooner (bench/low-end at CPU ×4: ready 706 / 755 / 674 → 584 / 706 / 530 ms in three

@@ -941,4 +941,14 @@ export const migrations: Migration[] = [
       alter table projects add column carried_over jsonb;
     `,
   },
+  {
+    version: 36,
+    name: 'a file says which of its texts are kept as they are',
+    sql: /* sql */ `
+      -- Issue 57: comments, charts, SmartArt, hidden sheets and the like are kept as they are (docs/formats.md); the
+      -- conversion counts them (FormatFilter.kept) and the file list and the translator say so. Null: nothing kept, or
+      -- converted before this version.
+      alter table projects add column kept_as_is jsonb;
+    `,
+  },
 ]

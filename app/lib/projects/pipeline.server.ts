@@ -5,7 +5,7 @@ import { db } from '../db/db.server'
 import type { Database, Queryable } from '../db/database.server'
 import { copyRows } from '../db/pglite-statements.server'
 import { formatById } from '../formats/registry.server'
-import { FormatError, type Unit } from '../formats/types'
+import { FormatError, type KeptText, type Unit } from '../formats/types'
 import { enqueue, type Task } from '../jobs/queue.server'
 import { PermanentTaskError, type TaskHandler } from '../jobs/worker.server'
 import { MAX_SEGMENT_CHARACTERS, segmentTokens, splitWhitespace } from '../segmentation'
@@ -142,6 +142,7 @@ export async function convertProject(projectId: number, sourceLang: string, form
   if (!filter) throw new PermanentTaskError(`unknown format ${format}`, 'ErrorConvertingFile')
   let units: Unit[]
   let encoding: string | undefined
+  let kept: KeptText[] = []
   const bytes = await projectBytes(projectId)
   try {
     units = filter.extract(bytes, { targetLang })
@@ -152,6 +153,12 @@ export async function convertProject(projectId: number, sourceLang: string, form
     // Issue 50: a permanent failure is not retried; it is logged, as it is ours to make a FormatError.
     console.error('[convert] reading the file failed unexpectedly:', error)
     throw new PermanentTaskError(error instanceof Error ? error.message : String(error), 'ErrorConvertingFile')
+  }
+  try {
+    kept = filter.kept?.(bytes) ?? []
+  } catch (error) {
+    // Counting what the file keeps is ours to get right; a slip there must not cost the translator the file.
+    console.error('[convert] counting the texts kept as they are failed:', error)
   }
   const nul = withoutNul(units)
   if (nul.removed > 0) console.info(`[convert] project ${projectId}: ${nul.removed} U+0000 characters removed from its text`)
@@ -174,9 +181,9 @@ export async function convertProject(projectId: number, sourceLang: string, form
   await db().transaction(async (tx) => {
     const ready = await tx.query(
       `update projects set status = 'READY', analysis_status = $2, segment_count = $3, word_count = $4,
-              segments_analyzed = 0, error_code = null, error_detail = null, encoding = $5
+              segments_analyzed = 0, error_code = null, error_detail = null, encoding = $5, kept_as_is = $6::jsonb
         where id = $1 and deleted_at is null returning id`,
-      [projectId, rows.length === 0 ? 'EMPTY' : 'ANALYSING', rows.length, words, encoding ?? null],
+      [projectId, rows.length === 0 ? 'EMPTY' : 'ANALYSING', rows.length, words, encoding ?? null, kept.length > 0 ? JSON.stringify(kept) : null],
     )
     if (ready.length > 0 && rows.length > 0) await enqueue(tx, { kind: 'analyse', projectId })
     if (ready.length > 0) await replaceEarlierVersion(tx, projectId)

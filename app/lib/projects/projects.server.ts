@@ -8,6 +8,7 @@ import { ensureDefaultMemory } from '../tm/memories.server'
 import { rowId } from '../http/row-id'
 import { DEFAULT_ORDER, type FileListQuery, type FileSort, type FileState } from './file-list'
 import type { QaCheck } from '../qa/qa-kinds'
+import type { KeptText } from '../formats/types'
 
 /**
  * Projects and their one job (SPEC §3). Every read filters by owner, so another user's project is simply
@@ -51,6 +52,8 @@ export interface ProjectSummary {
   pretranslated: number
   /** Issue 17: the quality checks this project turned off. */
   qaOff: QaCheck[]
+  /** Issue 57: the texts the file keeps as they are (comments, charts, hidden sheets…), when it keeps any. */
+  keptAsIs: KeptText[] | null
   /** Issue 50, read by the file list: what a new version took over from the earlier one, and that one while it is kept. */
   carriedOver?: CarriedOver | null
   earlierVersion?: { id: number; password: string } | null
@@ -77,7 +80,7 @@ const summaryColumns = `
   p.segments_analyzed as "segmentsAnalyzed", p.created_at as "createdAt",
   j.last_segment_id as "lastSegmentId", j.editing_time as "editingTime", p.update_mt as "updateMt",
   p.mt_system_id as "mtSystemId", p.pretranslate_error as "pretranslateError", p.analysis_bands as "analysisBands", p.pretranslated, p.encoding,
-  p.qa_off as "qaOff",
+  p.qa_off as "qaOff", p.kept_as_is as "keptAsIs",
   case when p.analysis_status <> 'DONE' then -1
        else coalesce(round(100.0 * p.words_translated / nullif(p.words_total, 0), 2)::float8, 0) end as "translatedPercent"`
 

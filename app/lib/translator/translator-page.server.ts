@@ -117,6 +117,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
     language,
     analysing: false as const,
     name: project.name,
+    keptAsIs: project.keptAsIs ?? [],
     sourceLang: project.sourceLang,
     targetLang: project.targetLang,
     base,
