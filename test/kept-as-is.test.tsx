@@ -46,7 +46,7 @@ describe('texts kept as they are', () => {
     { kind: 'SmartArt', texts: 5, items: 2 },
   ]
   it.each([
-    ['en', filesEn, '29 texts are kept as they are (not translated): hidden sheet “Prices”, a chart, 21 comments, 2 SmartArt graphics.'],
+    ['en', filesEn, '29 texts are kept as they are (not translated): hidden sheet “Prices”, 1 chart, 21 comments, 2 SmartArt graphics.'],
     ['lv', filesLv, '29 teksti paliek, kā ir (netiek tulkoti): slēptā lapa “Prices”, 1 diagramma, 21 komentārs, 2 SmartArt grafikas.'],
     ['ru', filesRu, '29 текстов остаются как есть (не переводятся): скрытый лист «Prices», 1 диаграмма, 21 комментарий, 2 рисунка SmartArt.'],
   ])('are named in %s, with each plural', async (language, files, sentence) => {
