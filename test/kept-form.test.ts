@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loader as rootLoader } from '~/root'
-import { action as memoriesAction } from '~/routes/memories._index'
+import { action as memoriesAction, loader as memoriesLoader } from '~/routes/memories._index'
 import { action as signInAction } from '~/routes/sign-in'
+import { action as signOutAction } from '~/routes/sign-out'
 import { action as translateAction } from '~/routes/translate.$projectId.$password'
 import { keepPostedForm } from '~/lib/auth/kept-form.server'
 import { createUser } from '~/lib/auth/users.server'
@@ -141,6 +142,26 @@ describe('a form posted after the session ended', () => {
     expect(forged.status).toBe(302)
     expect(forged.headers.getSetCookie().some((line) => line.startsWith('tulks_kept_form='))).toBe(false)
     expect(await database.current().query('select * from kept_forms')).toEqual([])
+  })
+
+  it('keeps a form another tab posts after signing out in this one, for that user, with the message (issue 50)', async () => {
+    await database.current().query('delete from kept_forms')
+    const jar = await signedIn()
+    jar.take((await settle(() => signOutAction({ request: post('/sign-out', {}, jar.header()), params: {}, context }))).headers)
+    // Signing out removed the session cookie for every tab; the ended session's cookie says whose it was.
+    expect(jar.has('tulks_session')).toBe(false)
+    expect(jar.has('tulks_ended')).toBe(true)
+    const posted = await settle(() => memoriesAction({ request: postFrom('/memories', '/memories?index', memory, jar.header()), params: {}, context }))
+    expect(posted.location).toMatch(/^\/sign-in\?redirectTo=/)
+    jar.take(posted.headers)
+    expect(jar.has('tulks_kept_form')).toBe(true)
+    expect((await database.current().query<{ userId: number }>('select user_id as "userId" from kept_forms')).map((row) => row.userId)).toEqual([ownerId])
+    const signIn = await settle<Root>(() => rootLoader({ request: get(posted.location!, jar.header()), params: {}, context }))
+    expect(signIn.data.flash?.key).toBe('auth:sessionEndedKept')
+    // A page visited while signed out says nothing of an expired session (it was ended on purpose).
+    const visit = await settle(() => memoriesLoader({ request: get('/memories', `tulks_ended=${/tulks_ended=([^;]*)/.exec(jar.header())![1]}`), params: {}, context }))
+    expect(visit.location).toMatch(/^\/sign-in/)
+    expect(visit.headers.getSetCookie()).toEqual([])
   })
 
   it('gives a kept form back only to its user, not to whoever signs in next in that browser (issue 50)', async () => {

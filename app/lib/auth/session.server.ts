@@ -16,6 +16,20 @@ export const sessionCookie = createCookie('tulks_session', {
   sameSite: 'lax',
 })
 
+/**
+ * Issue 50 (found again by its e2e test): a session that ends — signed out in one tab, or expired — leaves this cookie
+ * for a day, holding the ended session's token. Another tab of the same browser then posts without a session cookie
+ * (signing out removed it for every tab), and what it posted is still kept for the user whose session it was, as the
+ * ended session's row (kept a day) says. It signs nothing in: its row has ended.
+ */
+export const endedSessionCookie = createCookie('tulks_ended', {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+})
+
+const ENDED_COOKIE_SECONDS = 24 * 60 * 60
+
 /** How long the browser keeps the session cookie: the longest browsers allow, as a session in use is renewed. */
 const COOKIE_DAYS = 400
 
@@ -40,8 +54,11 @@ export async function createSession(userId: number, request: Request): Promise<s
 
 export type SessionState =
   | { status: 'signed-in'; user: User; sessionId: string }
-  /** The cookie names no session in use: ended (expired, signed out — then `userId` says whose it was) or unknown. */
-  | { status: 'expired'; userId?: number }
+  /**
+   * The cookie names no session in use: ended (expired, signed out — then `userId` says whose it was) or unknown.
+   * `ended`: read from the ended session's cookie (the session cookie is gone), whose end was already said.
+   */
+  | { status: 'expired'; userId?: number; token?: string; ended?: boolean }
   | { status: 'none' }
   /** An `Authorization: Bearer` header whose token is unknown or revoked (issue 16). */
   | { status: 'bad-token' }
@@ -73,7 +90,7 @@ async function readSessionRow(request: Request): Promise<SessionState> {
     return user ? { status: 'signed-in', user, sessionId: '' } : { status: 'bad-token' }
   }
   const token: unknown = await sessionCookie.parse(request.headers.get('Cookie'))
-  if (typeof token !== 'string' || token.length === 0) return { status: 'none' }
+  if (typeof token !== 'string' || token.length === 0) return endedSession(request)
   const id = secretHash(token)
   const days = getEnv().SESSION_DAYS
   const [row] = await db().query<User & { expired: boolean; renew: boolean }>(
@@ -86,10 +103,22 @@ async function readSessionRow(request: Request): Promise<SessionState> {
   // A session that ended (expired, or signed out elsewhere) knows its user; a cookie whose row is gone (swept, or
   // forged) reads as expired too, of nobody.
   if (!row) return { status: 'expired' }
-  if (row.expired) return { status: 'expired', userId: row.id }
+  if (row.expired) return { status: 'expired', userId: row.id, token }
   // A session in use lasts: SESSION_DAYS from its last day of use (SPEC §6's refresh), renewed at most once a day.
   if (row.renew) await db().query(`update sessions set expires_at = now() + make_interval(days => $2) where id = $1`, [id, days])
   return { status: 'signed-in', user: { id: row.id, email: row.email, name: row.name }, sessionId: id }
+}
+
+/** No session cookie: whose session ended in this browser lately, if one did (endedSessionCookie). */
+async function endedSession(request: Request): Promise<SessionState> {
+  const token: unknown = await endedSessionCookie.parse(request.headers.get('Cookie'))
+  if (typeof token !== 'string' || token.length === 0) return { status: 'none' }
+  const [row] = await db().query<{ id: number }>('select user_id as id from sessions where id = $1 and expires_at <= now()', [secretHash(token)])
+  return row ? { status: 'expired', userId: row.id, ended: true } : { status: 'none' }
+}
+
+function endedCookieHeader(token: string, request: Request): Promise<string> {
+  return endedSessionCookie.serialize(token, { maxAge: ENDED_COOKIE_SECONDS, secure: isHttps(request) })
 }
 
 export async function getUser(request: Request, context?: { requestScope?: object }): Promise<User | undefined> {
@@ -114,25 +143,26 @@ export async function requireUser(request: Request, context?: { requestScope?: o
   if (session.status === 'signed-in') return session.user
   if (session.status === 'bad-token' || asksForJson(request)) throw await unauthorized(request, session)
   const headers = new Headers()
-  if (session.status === 'expired') headers.append('Set-Cookie', await clearSessionCookie(request))
+  if (session.status === 'expired' && !session.ended) headers.append('Set-Cookie', await clearSessionCookie(request))
+  if (session.status === 'expired' && session.token) headers.append('Set-Cookie', await endedCookieHeader(session.token, request))
   const userId = session.status === 'expired' ? session.userId : undefined
   const kept = userId === undefined ? undefined : await (keep ?? ((id: number) => keepPostedForm(request, id)))(userId)
   if (kept) headers.append('Set-Cookie', kept.cookie)
-  const message = kept ? 'auth:sessionEndedKept' : session.status === 'expired' ? 'auth:sessionExpired' : undefined
+  const expiredNow = session.status === 'expired' && !session.ended
+  const message = kept ? 'auth:sessionEndedKept' : expiredNow ? 'auth:sessionExpired' : undefined
   if (message) headers.append('Set-Cookie', await setFlash({ kind: 'info', key: message }, request))
   throw redirect(signInAddress(getEnv().SIGN_IN_URL, request, kept?.returnTo), { headers })
 }
 
 /**
- * Signs out: the session ends now (its row stays a day, saying whose it was, for a form another tab posts on it) and
- * the cookie goes; returns the Set-Cookie header.
+ * Signs out: the session ends now (its row stays a day, saying whose it was, for a form another tab posts on it), the
+ * session cookie goes and the ended session's cookie stays a day; returns the Set-Cookie headers.
  */
-export async function destroySession(request: Request): Promise<string> {
+export async function destroySession(request: Request): Promise<string[]> {
   const token: unknown = await sessionCookie.parse(request.headers.get('Cookie'))
-  if (typeof token === 'string' && token.length > 0) {
-    await db().query('update sessions set expires_at = now() where id = $1 and expires_at > now()', [secretHash(token)])
-  }
-  return clearSessionCookie(request)
+  if (typeof token !== 'string' || token.length === 0) return [await clearSessionCookie(request)]
+  await db().query('update sessions set expires_at = now() where id = $1 and expires_at > now()', [secretHash(token)])
+  return [await clearSessionCookie(request), await endedCookieHeader(token, request)]
 }
 
 function clearSessionCookie(request: Request): Promise<string> {
