@@ -166,6 +166,18 @@ describe('history (SPEC §9 Ctrl+Z, Ctrl+R)', () => {
     expect(history.present).toBe('')
   })
 
+  it('takes back a phrase typed without a pause a word at a time (issue 51)', () => {
+    let history = startHistory('')
+    let typed = ''
+    for (const [at, char] of [...'Open the file'].entries()) history = recordEdit(history, (typed += char), 'typing', at * 80)
+    history = undoEdit(history)
+    expect(history.present).toBe('Open the')
+    history = undoEdit(history)
+    expect(history.present).toBe('Open')
+    history = undoEdit(history)
+    expect(history.present).toBe('')
+  })
+
   it(`keeps at most ${HISTORY_LIMIT} steps`, () => {
     let history = startHistory('0')
     for (let step = 1; step <= HISTORY_LIMIT + 20; step++) history = recordEdit(history, String(step), 'other', step)

@@ -239,7 +239,10 @@ export type EditKind = 'typing' | 'other'
 export function recordEdit(history: EditHistory, value: string, kind: EditKind, now: number): EditHistory {
   if (value === history.present) return history
   const typedAt = kind === 'typing' ? now : undefined
-  const coalesce = kind === 'typing' && history.typedAt !== undefined && now - history.typedAt <= COALESCE_MS && history.past.length > 0
+  // Issue 51: a burst of typing is one step per word — a space typed after a word starts the next step — so that one
+  // Ctrl+Z takes back the last word, not the whole phrase typed without a pause.
+  const wordEnded = value.length > history.present.length && /\S$/.test(history.present) && /\s$/.test(value)
+  const coalesce = kind === 'typing' && !wordEnded && history.typedAt !== undefined && now - history.typedAt <= COALESCE_MS && history.past.length > 0
   if (coalesce) return { past: history.past, present: value, future: [], typedAt }
   return { past: [...history.past, history.present].slice(-HISTORY_LIMIT), present: value, future: [], typedAt }
 }

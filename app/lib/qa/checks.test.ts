@@ -29,6 +29,19 @@ describe('qaWarnings', () => {
     ])
   })
 
+  it('reads a time of day as one value (issue 51: "10:00" is not 10 and 0)', () => {
+    expect(codes('The shop opens at 10:00 and closes at 18:30.', 'Veikals atveras 10:00 un slēdzas 18:30.')).toEqual([])
+    expect(codes('Meet at 09:05.', 'Tiekamies 9:05.')).toEqual([])
+    expect(qaWarnings('Meet at 10:00.', 'Tiekamies 11:00.')).toEqual([
+      { code: 'number-missing', detail: '10:00' },
+      { code: 'number-added', detail: '11:00' },
+    ])
+    expect(qaWarnings('Meet at 10:00.', 'Tiekamies 10.')).toEqual([
+      { code: 'number-missing', detail: '10:00' },
+      { code: 'number-added', detail: '10' },
+    ])
+  })
+
   it('finds spaces, punctuation, an identical target and a length far from the source', () => {
     expect(codes(' Open the file.', 'Atveriet failu.')).toEqual(['leading-space'])
     expect(codes('Open the file.', 'Atveriet failu. ')).toEqual(['trailing-space'])

@@ -29,9 +29,14 @@ export function numberValue(written: string): string {
   return trimmed ? `${digits}.${trimmed}` : digits
 }
 
+/** Issue 51: a time of day ("10:00", "9:30:15") is one value, not the numbers 10 and 0. */
+const TIME = /(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])/g
+
 function numbersOf(text: string): string[] {
+  const times = [...text.matchAll(TIME)].map((match) => match[0].replace(/^0(?=\d)/, ''))
   // A number's trailing group separator before a space and a word ("1 250 km") is part of it; a sentence's ", 3" is not.
-  return [...text.matchAll(NUMBER)].map((match) => numberValue(match[0].replace(/[ \u00a0\u202f.,]+$/, '')))
+  const numbers = [...text.replace(TIME, ' ').matchAll(NUMBER)].map((match) => numberValue(match[0].replace(/[ \u00a0\u202f.,]+$/, '')))
+  return [...times, ...numbers]
 }
 
 const END_PUNCTUATION = /[.!?…:;]$/

@@ -91,7 +91,7 @@ export const htmlFilter: FormatFilter = {
     return extractHtmlUnits(decode(bytes).text).map((unit) => unit.unit)
   },
 
-  merge(bytes, translations) {
+  merge(bytes, translations, options) {
     const { text: html, encoding } = decode(bytes)
     const units = extractHtmlUnits(html)
     const context: MergeContext = { html, translations, nbspEntity: html.includes('&nbsp;') }
@@ -111,6 +111,18 @@ export const htmlFilter: FormatFilter = {
       if (edit) edits.push(edit)
     }
     if (edits.length === 0) return bytes
+    // Issue 51: a translated page says its new language where the page declares one (<html lang="en">).
+    if (options?.targetLang) edits.push(...languageEdits(html, options.targetLang))
     return encodeText(applyEdits(html, edits), encoding)
   },
+}
+
+/** The values of the root element's `lang` and `xml:lang`, given the target language. */
+function languageEdits(html: string, language: string): TextEdit[] {
+  const root = /<html\b[^>]*>/i.exec(html)
+  if (!root) return []
+  return [...root[0].matchAll(/\s(?:xml:)?lang\s*=\s*(["']?)([^"'\s>]*)\1/gi)].map((match) => {
+    const start = root.index + match.index! + match[0].length - match[1]!.length - match[2]!.length
+    return { start, end: start + match[2]!.length, text: language }
+  })
 }

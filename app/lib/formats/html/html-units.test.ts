@@ -64,6 +64,14 @@ describe('HTML merge', () => {
   ])('%s', (_name, html, translations, expected) => {
     expect(merge(html, translations)).toBe(expected)
   })
+
+  it('says the target language where the page declares its own, once translated (issue 51)', () => {
+    const page = '<!doctype html><html lang="en" xml:lang=en class="x"><head><title>T</title></head><body><p lang="en">a</p></body></html>'
+    const merged = (translations: Record<string, TaggedText>) =>
+      new TextDecoder().decode(htmlFilter.merge(new TextEncoder().encode(page), new Map(Object.entries(translations)), { targetLang: 'lv' }))
+    expect(merged({ 2: text('b') })).toBe('<!doctype html><html lang="lv" xml:lang=lv class="x"><head><title>T</title></head><body><p lang="en">b</p></body></html>')
+    expect(merged({})).toBe(page)
+  })
 })
 
 describe('a large page', () => {
