@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { strFromU8, unzipSync } from 'fflate'
 import type { Page, TestInfo } from '@playwright/test'
-import { deleteAllFiles, expect, expectNoAxeViolations, fillTarget, isNoJs, signIn, test } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, fillTarget, isNoJs, rowAction, signIn, test } from './helpers'
 
 test.afterEach(async ({ page }) => deleteAllFiles(page))
 
@@ -54,7 +54,7 @@ test('find, filter and sort files; the address keeps them; a delete stays on the
   await expect(names).toHaveCount(3)
 
   // Renaming keeps the extension, and the list as it was.
-  await page.getByRole('link', { name: 'Pārdēvēt alfa-ziņojums.txt' }).click()
+  await (await rowAction(page, 'Pārdēvēt alfa-ziņojums.txt')).click()
   await page.getByLabel('Jaunais nosaukums').fill('alfa-atskaite.pdf')
   await page.getByRole('button', { name: 'Pārdēvēt', exact: true }).click()
   await expect(page.getByRole('alert')).toHaveText('Nosaukumam jābeidzas ar .txt: tas ir datnes formāts.')
@@ -66,7 +66,7 @@ test('find, filter and sort files; the address keeps them; a delete stays on the
   await expect(names.first()).toHaveText('alfa-atskaite.txt')
 
   // Deleting keeps the list as it was (order and filter in the address).
-  await page.getByRole('link', { name: 'Dzēst beta.txt' }).click()
+  await (await rowAction(page, 'Dzēst beta.txt')).click()
   const confirm = page.getByRole('button', { name: 'Dzēst', exact: true })
   if (!isNoJs(testInfo)) await expect(page.getByRole('dialog').getByRole('button', { name: 'Atcelt' })).toBeFocused()
   await confirm.click()
@@ -158,7 +158,7 @@ test('a new version of a file keeps the translations of its unchanged segments',
   await expect(page.getByRole('row', { name: /Open the file/ })).toContainText('Apstiprināts')
   await page.getByRole('link', { name: 'Atpakaļ uz datņu sarakstu' }).first().click()
 
-  await page.getByRole('link', { name: 'Augšupielādēt datnes versija.txt jaunu versiju' }).click()
+  await (await rowAction(page, 'Augšupielādēt datnes versija.txt jaunu versiju')).click()
   await page.getByLabel('Jaunā versija', { exact: true }).setInputFiles({ name: 'versija.txt', mimeType: 'text/plain', buffer: Buffer.from('Open the file.\n\nClose the door.\n') })
   await expectNoAxeViolations(page, testInfo)
   await page.getByRole('button', { name: 'Augšupielādēt jauno versiju' }).click()
@@ -175,7 +175,7 @@ test('a new version of a file keeps the translations of its unchanged segments',
   await expectNoAxeViolations(page, testInfo)
   await page.getByRole('button', { name: 'Atjaunot iepriekšējo versiju' }).click()
   await expect(page.getByRole('status')).toContainText('iepriekšējā versija atjaunota')
-  const [earlier] = await Promise.all([page.waitForEvent('download'), page.getByRole('row', { name: /versija\.txt/ }).getByRole('link', { name: 'Oriģināls' }).click()])
+  const [earlier] = await Promise.all([page.waitForEvent('download'), rowAction(page.getByRole('row', { name: /versija\.txt/ }), 'Oriģināls').then((link) => link.click())])
   expect(fs.readFileSync((await earlier.path())!, 'utf8')).toBe('Open the file.\n\nClose the window.\n')
   await page.getByRole('link', { name: 'Datnes versija.txt iepriekšējā versija' }).click()
   await page.getByRole('button', { name: 'Dzēst iepriekšējo versiju' }).click()

@@ -47,6 +47,21 @@ test('file list and translator, three languages, two window sizes', async ({ pag
       await page.goto(translator)
       await page.screenshot({ path: path.join(OUT, `translator-${language}-${width}x${height}.png`) })
     }
+    // Issue 51: every other screen once, at 1280×800.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    for (const [name, address] of [
+      ['translator-comments', `${translator}?panel=comments`],
+      ['translator-shortkeys', `${translator}?panel=shortkeys`],
+      ['qa-report', `${translator}/qa`],
+      ['glossaries', '/glossaries'],
+      ['memories', '/memories'],
+      ['exchange', '/exchange'],
+      ['tokens', '/settings/tokens'],
+    ] as const) {
+      await page.goto(address)
+      await page.screenshot({ path: path.join(OUT, `${name}-${language}-1280x800.png`) })
+    }
   }
+  await context.addCookies([{ name: 'culture', value: encodeURIComponent('c=lv-LV|uic=lv-LV'), url: baseURL! }])
   await deleteAllFiles(page)
 })

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import fs from 'node:fs'
-import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, fillTarget, firstAccount, hydrated, isNoJs, lv, signIn, signOutInAnotherTab, submitSignIn, targetInput, targetOf, test, uploadAndOpen } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, fillTarget, firstAccount, hydrated, isNoJs, lv, rowAction, signIn, signOutInAnotherTab, submitSignIn, targetInput, targetOf, test, uploadAndOpen } from './helpers'
 
 test.afterEach(async ({ page }) => deleteAllFiles(page))
 
@@ -74,7 +74,7 @@ test('translate, confirm and download', async ({ page }, testInfo) => {
   const second = isNoJs(testInfo) ? 'Second sentence.' : 'Otrais <g1>teikums.'
   expect(fs.readFileSync((await download.path())!, 'utf8')).toBe(`Pirmais teikums. ${second}\nThird line.\n`)
 
-  await row.getByRole('link', { name: 'Dzēst tulko.txt', exact: true }).click()
+  await (await rowAction(row, 'Dzēst tulko.txt')).click()
   await page.getByRole('button', { name: 'Dzēst', exact: true }).click()
   await expect(row).toHaveCount(0)
 })

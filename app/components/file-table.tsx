@@ -119,47 +119,56 @@ export function FileTable({
   const shown = rows.slice(0, Math.max(0, perPage - temporary.length))
   return (
     <>
-    <table className="file-table">
-      <caption className="visually-hidden">{t('table.caption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="file-select">
-            <span className="visually-hidden">{exchangeT('bulk.legend')}</span>
-          </th>
-          <th scope="col">{t('table.name')}</th>
-          <th scope="col">{t('table.direction')}</th>
-          <th scope="col" className="number">{t('table.segments')}</th>
-          <th scope="col" className="number">{t('table.words')}</th>
-          <th scope="col" className="number">{t('table.translated')}</th>
-          <th scope="col">{t('table.added')}</th>
-          <th scope="col">{t('table.actions')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {temporary.map((row) => (
-          <tr key={row.tmpFileId} className="file-temporary">
-            <td />
-            <th scope="row" className="file-name">
-              <span>{row.name}</span>
-              <span className="file-status" role="status">
-                {t('status.uploading')}
-              </span>
+      <table className="file-table">
+        <caption className="visually-hidden">{t('table.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="file-select">
+              <span className="visually-hidden">{exchangeT('bulk.legend')}</span>
             </th>
-            <td colSpan={6} />
+            <th scope="col">{t('table.name')}</th>
+            <th scope="col">{t('table.direction')}</th>
+            <th scope="col" className="number">
+              {t('table.segments')}
+            </th>
+            <th scope="col" className="number">
+              {t('table.words')}
+            </th>
+            <th scope="col" className="number">
+              {t('table.translated')}
+            </th>
+            <th scope="col">{t('table.added')}</th>
+            <th scope="col">{t('table.actions')}</th>
           </tr>
-        ))}
-        {shown.map((row) => (
-          <FileTableRow key={row.id} row={row} language={language} back={back} onDelete={setDeleting} />
-        ))}
-      </tbody>
-    </table>
-    {deleting ? <DeleteDialog ref={dialog} row={deleting} back={back} onClose={() => setDeleting(undefined)} /> : null}
+        </thead>
+        <tbody>
+          {temporary.map((row) => (
+            <tr key={row.tmpFileId} className="file-temporary">
+              <td />
+              <th scope="row" className="file-name">
+                <span>{row.name}</span>
+                <span className="file-status" role="status">
+                  {t('status.uploading')}
+                </span>
+              </th>
+              <td colSpan={6} />
+            </tr>
+          ))}
+          {shown.map((row) => (
+            <FileTableRow key={row.id} row={row} language={language} back={back} onDelete={setDeleting} />
+          ))}
+        </tbody>
+      </table>
+      {deleting ? <DeleteDialog ref={dialog} row={deleting} back={back} onClose={() => setDeleting(undefined)} /> : null}
     </>
   )
 }
 
 /** With JavaScript, deleting asks in a dialog; without, the link leads to the confirmation page. */
-const DeleteDialog = forwardRef<HTMLDialogElement, { row: FileRow; back: string; onClose: () => void }>(function DeleteDialog({ row, back, onClose }, ref) {
+const DeleteDialog = forwardRef<HTMLDialogElement, { row: FileRow; back: string; onClose: () => void }>(function DeleteDialog(
+  { row, back, onClose },
+  ref,
+) {
   const { t } = useTranslation('files')
   const links = fileLinks(row)
   return (
@@ -193,7 +202,9 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
   return (
     <tr className={broken ? 'file-broken' : undefined}>
       <td className="file-select">
-        {ready ? <input type="checkbox" name="project" value={row.id} form={EXPORT_FORM_ID} aria-label={exchangeT('bulk.select', { name: row.name })} /> : null}
+        {ready ? (
+          <input type="checkbox" name="project" value={row.id} form={EXPORT_FORM_ID} aria-label={exchangeT('bulk.select', { name: row.name })} />
+        ) : null}
       </td>
       <th scope="row" className="file-name">
         {ready ? <Link to={links.translate}>{row.name}</Link> : <span>{row.name}</span>}
@@ -212,7 +223,11 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
         ) : null}
         {ready && bands ? <AnalysisBands bands={bands} language={language} /> : null}
         {ready && row.warnings ? (
-          <Link to={`${links.translate}/qa`} className="file-warnings" aria-label={`${row.name}: ${qaT('files.warnings', { count: row.warnings, formatted: formatNumber(row.warnings, language) })}`}>
+          <Link
+            to={`${links.translate}/qa`}
+            className="file-warnings"
+            aria-label={`${row.name}: ${qaT('files.warnings', { count: row.warnings, formatted: formatNumber(row.warnings, language) })}`}
+          >
             {qaT('files.warnings', { count: row.warnings, formatted: formatNumber(row.warnings, language) })}
           </Link>
         ) : null}
@@ -229,34 +244,51 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
         <div className="file-actions">
           {ready ? (
             <>
-              <Link to={links.translate}>{t('actions.translate')}</Link>
-              <a href={links.original} download>
-                {t('actions.downloadOriginal')}
-              </a>
+              <Link to={links.translate} className="file-action-primary">
+                {t('actions.translate')}
+              </Link>
               <a href={links.translated} download>
                 {t('actions.downloadTranslated')}
               </a>
             </>
           ) : null}
-          <Link to={back ? `${links.rename}?${new URLSearchParams({ back })}` : links.rename} aria-label={t('rename.linkNamed', { name: row.name })}>
-            {t('rename.link')}
-          </Link>
-          {ready ? (
-            <Link to={back ? `${links.newVersion}?${new URLSearchParams({ back })}` : links.newVersion} aria-label={t('newVersion.linkNamed', { name: row.name })}>
-              {t('newVersion.link')}
-            </Link>
-          ) : null}
-          <Link
-            to={back ? `${links.remove}?${new URLSearchParams({ back })}` : links.remove}
-            className="danger-link"
-            aria-label={t('actions.deleteNamed', { name: row.name })}
-            onClick={(event) => {
-              event.preventDefault()
-              onDelete(row)
-            }}
-          >
-            {t('actions.delete')}
-          </Link>
+          {/* Issue 51: the less used actions in the row's menu — a <details>, so it opens without JavaScript too. */}
+          <details className="row-menu">
+            <summary aria-label={t('actions.moreNamed', { name: row.name })}>{t('actions.more')}</summary>
+            <div className="row-menu-body">
+              {ready ? (
+                <a href={links.original} download>
+                  {t('actions.downloadOriginal')}
+                </a>
+              ) : null}
+              <Link
+                to={back ? `${links.rename}?${new URLSearchParams({ back })}` : links.rename}
+                aria-label={t('rename.linkNamed', { name: row.name })}
+              >
+                {t('rename.link')}
+              </Link>
+              {ready ? (
+                <Link
+                  to={back ? `${links.newVersion}?${new URLSearchParams({ back })}` : links.newVersion}
+                  aria-label={t('newVersion.linkNamed', { name: row.name })}
+                >
+                  {t('newVersion.link')}
+                </Link>
+              ) : null}
+              <Link
+                to={back ? `${links.remove}?${new URLSearchParams({ back })}` : links.remove}
+                className="danger-link"
+                aria-label={t('actions.deleteNamed', { name: row.name })}
+                onClick={(event) => {
+                  event.preventDefault()
+                  event.currentTarget.closest('details')?.removeAttribute('open')
+                  onDelete(row)
+                }}
+              >
+                {t('actions.delete')}
+              </Link>
+            </div>
+          </details>
         </div>
       </td>
     </tr>
@@ -305,7 +337,10 @@ function FileStatus({ row, language }: { row: FileRow; language: string }) {
     return (
       <span className="file-status">
         <label>
-          {t('files:status.pretranslating', { done: formatNumber(row.pretranslated ?? 0, language), total: formatNumber(row.segmentCount, language) })}
+          {t('files:status.pretranslating', {
+            done: formatNumber(row.pretranslated ?? 0, language),
+            total: formatNumber(row.segmentCount, language),
+          })}
           <progress max={Math.max(1, row.segmentCount)} value={row.pretranslated ?? 0} />
           {row.progress ? <span className="progress-note">{row.progress}</span> : null}
         </label>

@@ -25,6 +25,8 @@ interface UploadFormProps {
   systems: WidgetSystem[]
   accept: string
   queue: UploadQueue
+  /** Issue 51: one compact bar above a list that has files, so the files come first; the full form on an empty list. */
+  compact?: boolean
   /** Issue 19: the limits, stated before anything is chosen (formatted for the interface language). */
   limits: { max: number; megabytes: string; characters: number }
   /** Issue 19: files picked before a swap without JavaScript, stored until Analyze takes them. */
@@ -38,7 +40,7 @@ interface UploadFormProps {
  * Analyze takes; issue 19); with it, the swap and the
  * domain list change in place, and a drop zone and a queue send the files one at a time.
  */
-export function UploadForm({ source, target, sources, targets, systems, accept, queue, limits, held }: UploadFormProps) {
+export function UploadForm({ source, target, sources, targets, systems, accept, queue, limits, held, compact = false }: UploadFormProps) {
   const { t, i18n } = useTranslation('files')
   const navigation = useNavigation()
   const hydrated = useHydrated()
@@ -88,7 +90,7 @@ export function UploadForm({ source, target, sources, targets, systems, accept, 
     <Form
       method="post"
       encType="multipart/form-data"
-      className="upload-form"
+      className={compact ? 'upload-form upload-compact' : 'upload-form'}
       aria-labelledby="upload-title"
       onSubmit={onSubmit}
       data-enhanced={hydrated ? 'true' : undefined}

@@ -200,7 +200,7 @@ export default function FileList() {
           </ul>
         </div>
       ) : null}
-      <UploadForm source={source} target={target} sources={sources} targets={targets} systems={systems} accept={accept} queue={queue} limits={limitValues} held={held} />
+      <UploadForm source={source} target={target} sources={sources} targets={targets} systems={systems} accept={accept} queue={queue} limits={limitValues} held={held} compact={pairs.length > 0} />
       {pairs.length > 0 ? <FileFilters query={query} pairs={pairs} /> : null}
       {projects.length === 0 && temporary.length === 0 ? (
         <p className="empty-state">{isFiltered(query) ? t('filters.none') : t('empty')}</p>

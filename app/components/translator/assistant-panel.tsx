@@ -31,14 +31,24 @@ export function AssistantPanel({ base, place, lookups, comments, translations }:
         <ul className="panel-tabs">
           {tabs.map((tab) => (
             <li key={tab}>
-              <Link to={placeHref(base, { ...place, panel: tab })} aria-current={tab === place.panel ? 'page' : undefined} preventScrollReset replace>
+              <Link
+                to={placeHref(base, { ...place, panel: tab })}
+                aria-current={tab === place.panel ? 'page' : undefined}
+                data-hotkey={tab === 'comments' ? 'comments' : undefined}
+                aria-keyshortcuts={tab === 'comments' ? 'Alt+C' : undefined}
+                preventScrollReset
+                replace
+              >
                 {t(`panel.${tab}`)}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      <section className="panel-body" id={`panel-${place.panel}`} aria-labelledby={`panel-title-${place.panel}`}>
+      {/* Issue 51: the panel's body scrolls inside itself (SPEC §2's height), so the keyboard must be able to scroll it
+          too when nothing in it takes the focus (the Shortkeys tab). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region is reached by Tab */}
+      <section className="panel-body" id={`panel-${place.panel}`} aria-labelledby={`panel-title-${place.panel}`} tabIndex={0}>
         <h3 id={`panel-title-${place.panel}`}>{t(`panel.${place.panel}`)}</h3>
         {place.panel === 'translations' ? <TranslationsTab base={base} lookups={lookups} translations={translations} /> : null}
         {place.panel === 'shortkeys' ? <ShortkeysTab /> : null}

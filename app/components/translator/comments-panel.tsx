@@ -1,11 +1,13 @@
 import { Form, useFetcher, useSearchParams } from '@remix-run/react'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from '~/components/use-hydrated'
-import { localeFor } from '~/lib/i18n/format'
+import { formatDateTime } from '~/lib/i18n/format'
 import { checkComment, COMMENT_MAX_LENGTH, commentMatches, MESSAGE_TYPE } from '~/lib/projects/comment-rules'
 import type { CommentAnswer, CommentProblem, CommentState, CommentView } from '~/lib/projects/comments.server'
 import { InfoNote } from '~/components/flash-message'
+import { Icon } from '~/components/icons'
+import { focusActiveEditor, takeCommentsFocus } from './editor-focus'
 
 type Answer = CommentAnswer['comments']
 
@@ -58,7 +60,13 @@ export function CommentsPanel({ segmentId, segmentNumber, comments, answer, kept
     if (fetcher.state !== 'idle' || !done?.ok) return
     if (done.intent === 'comment-add') setText('')
     setStatus(t(done.intent === 'comment-add' ? 'status.published' : 'status.resolved'))
+    // Issue 51: published, the caret goes back to the translation (the status above still says so).
+    if (done.intent === 'comment-add') focusActiveEditor()
   }, [fetcher.state, fetcher.data, t])
+  const field = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => {
+    if (takeCommentsFocus()) field.current?.focus()
+  }, [])
 
   const busy = fetcher.state !== 'idle'
   const served = mine && !mine.ok ? mine : undefined
@@ -146,6 +154,7 @@ export function CommentsPanel({ segmentId, segmentNumber, comments, answer, kept
             rule's message says what is wrong and the text stays to be shortened. */}
         {kept !== undefined ? <InfoNote>{t('kept')}</InfoNote> : null}
         <textarea
+          ref={field}
           id={textareaId}
           name="message"
           rows={3}
@@ -187,19 +196,9 @@ export function CommentsPanel({ segmentId, segmentNumber, comments, answer, kept
   )
 }
 
-/**
- * The server does not know the reader's time zone: it renders UTC (and says so); after hydration the browser
- * shows local time. The first browser render repeats the server's, so hydration matches.
- */
+/** Issue 51: one rule with and without JavaScript — the time in TIME_ZONE (app/lib/i18n/format.ts), as every page shows. */
 function CommentTime({ iso, language }: { iso: string; language: string }) {
-  const hydrated = useHydrated()
-  const format = new Intl.DateTimeFormat(localeFor(language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: hydrated ? undefined : 'UTC',
-  })
-  const shown = format.format(new Date(iso))
-  return <time dateTime={iso}>{hydrated ? shown : `${shown} UTC`}</time>
+  return <time dateTime={iso}>{formatDateTime(new Date(iso), language)}</time>
 }
 
 /** SPEC §2 tools column: a chat icon when the segment has comments, dimmed once they are resolved. */
@@ -209,7 +208,7 @@ export function CommentsIcon({ state }: { state: CommentState | undefined }) {
   const label = t(state === 'open' ? 'icon.open' : 'icon.resolved')
   return (
     <span className={`segment-comments segment-comments-${state}`} role="img" aria-label={label} title={label}>
-      💬
+      <Icon name="comment" />
     </span>
   )
 }

@@ -96,6 +96,27 @@ export const hotkeys: Hotkey[] = [
     matches: (e) => e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey && e.key === 'Enter',
   },
   {
+    id: 'comments',
+    keys: 'Alt+C',
+    label: 'hotkeys.comments',
+    // Alt alone: Ctrl+Alt is AltGr on Latvian and other keyboards, where AltGr+C types "č".
+    matches: (e) => e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.code === 'KeyC',
+  },
+  {
+    id: 'editor',
+    keys: 'Esc',
+    label: 'hotkeys.editor',
+    // Handled by useHotkeys itself (no button: the editor is the place it goes back to).
+    matches: () => false,
+  },
+  {
+    id: 'autocomplete',
+    keys: 'Tab',
+    label: 'hotkeys.autocomplete',
+    // The editor takes Tab while it offers a word (use-autocomplete.tsx); listed here so that the tab names it.
+    matches: () => false,
+  },
+  {
     id: 'font-larger',
     keys: 'Ctrl+Shift+↑',
     label: 'font.larger',

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { QaWarning } from '~/lib/qa/qa-kinds'
+import { Icon } from '../icons'
 
 /** A warning in the interface language (issue 17: QA beside the segment and in the report). */
 export function useWarningText(): (warning: QaWarning) => string {
@@ -20,7 +21,7 @@ export function QaBadge({ warnings }: { warnings: QaWarning[] | undefined }) {
   const label = t('segment.label', { count: shown.length, list: shown.map(text).join('; ') })
   return (
     <span className="segment-qa" role="img" aria-label={label} title={label}>
-      ⚑ {shown.length}
+      <Icon name="flag" /> {t('segment.badge', { count: shown.length })}
     </span>
   )
 }

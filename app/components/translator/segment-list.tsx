@@ -2,6 +2,7 @@ import { Link, useRevalidator } from '@remix-run/react'
 import { memo, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TaggedText } from '~/components/editor/tagged-text'
+import { Icon } from '~/components/icons'
 import { matchBand } from '~/lib/projects/segment-rules'
 import type { SegmentView } from '~/lib/projects/segments.server'
 import { placeHref } from '~/lib/projects/translator-url'
@@ -31,6 +32,8 @@ export function SegmentList({ loaded, scope }: { loaded: Loaded; scope: React.Re
     const row = activeId ? document.getElementById(`s${activeId}`) : null
     if (row?.contains(document.activeElement)) row.scrollIntoView({ block: 'nearest' })
   }, [loaded, activeId])
+  const table = useRef<HTMLTableElement>(null)
+  useRowsByClickAndArrows(table, ahead.rows, activeId)
   const earlier = more.segments[0]
   const later = more.segments.at(-1)
   return (
@@ -42,7 +45,7 @@ export function SegmentList({ loaded, scope }: { loaded: Loaded; scope: React.Re
           </p>
         ) : null}
         {more.segments.length === 0 ? <p>{t('search.none')}</p> : null}
-        <table className="segment-table">
+        <table className="segment-table" ref={table}>
           <caption className="visually-hidden">{t('segments')}</caption>
           <thead>
             <tr>
@@ -164,12 +167,12 @@ function SegmentTools({ segment, status, manual }: { segment: SegmentView; statu
       ) : null}
       {saveType === 'MANUAL' ? (
         <span className="save-type" role="img" aria-label={t('status.manual')} title={t('status.manual')}>
-          ✎
+          <Icon name="pencil" />
         </span>
       ) : null}
       {/ {2,}/.test(segment.target ?? '') ? (
         <span className="segment-warning" role="img" aria-label={t('spaces')} title={t('spaces')}>
-          ⚠
+          <Icon name="warning" />
         </span>
       ) : null}
     </>
@@ -194,4 +197,48 @@ function useDataAfterReplay(segments: readonly MarkedSegment[]) {
       revalidator.revalidate()
     }
   }, [writes, revalidator, segments])
+}
+
+/**
+ * Issue 51, with JavaScript: a click anywhere in a row's text activates its segment (not on its links and buttons, and
+ * not when it ends a selection of text), and the rows' numbers are one tab stop — the row after the active one — with
+ * ↑ ↓ Home End moving among them (a roving tab index). Without JavaScript every number is a tab stop and the whole
+ * row is its button's (app.css). Set on the elements, not rendered: a row does not render again for it.
+ */
+function useRowsByClickAndArrows(table: React.RefObject<HTMLTableElement>, rows: readonly unknown[], activeId: number | undefined) {
+  useEffect(() => {
+    const element = table.current
+    if (!element) return
+    const numbers = () => [...element.querySelectorAll<HTMLButtonElement>('tbody th .link-button')]
+    const all = numbers()
+    const active = element.querySelector('tbody tr.segment-active')
+    const stop = (active && all.find((button) => active.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING)) || all[0]
+    for (const button of all) button.tabIndex = button === stop ? 0 : -1
+    const onClick = (event: MouseEvent) => {
+      const target = event.target
+      if (!(target instanceof Element) || event.button !== 0 || target.closest('a, button, input, textarea, select, label, summary')) return
+      if (window.getSelection()?.toString()) return
+      const row = target.closest('tbody tr')
+      if (!row || row.classList.contains('segment-active')) return
+      row.querySelector<HTMLButtonElement>('th .link-button')?.click()
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      const button = event.target instanceof Element ? event.target.closest('th .link-button') : null
+      if (!(button instanceof HTMLButtonElement) || event.ctrlKey || event.altKey || event.metaKey || event.shiftKey) return
+      const list = numbers()
+      const at = list.indexOf(button)
+      const next = { ArrowUp: list[at - 1], ArrowDown: list[at + 1], Home: list[0], End: list.at(-1) }[event.key]
+      if (!next) return
+      event.preventDefault()
+      button.tabIndex = -1
+      next.tabIndex = 0
+      next.focus()
+    }
+    element.addEventListener('click', onClick)
+    element.addEventListener('keydown', onKeyDown)
+    return () => {
+      element.removeEventListener('click', onClick)
+      element.removeEventListener('keydown', onKeyDown)
+    }
+  }, [table, rows, activeId])
 }

@@ -7,6 +7,7 @@ import { useHydratedBeforePaint } from '~/components/use-hydrated'
 import { useRootData } from '~/components/use-root-data'
 import type { SegmentView } from '~/lib/projects/segments.server'
 import { isAvoided } from '~/lib/terms/glossary-types'
+import { onFocusEditor } from './editor-focus'
 import { onInsertAtCaret } from './insert-at-caret'
 import type { Loaded } from './translator-data'
 import { AutocompleteHint, useAutocomplete } from './use-autocomplete'
@@ -87,6 +88,7 @@ export function TargetField({
   useLayoutEffect(() => {
     if (hydrated) editor.current?.focus()
   }, [hydrated])
+  useEffect(() => onFocusEditor(() => (editor.current ? editor.current.focus() : textarea.current?.focus())), [])
   // The page's terms and suggestions are its active segment's: none for a segment a confirm went ahead to, until they come.
   const own = segment.id === loaded.activeId
   const completionSources = useMemo(

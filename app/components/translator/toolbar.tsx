@@ -2,8 +2,9 @@ import { QA_CHECKS } from '~/lib/qa/qa-kinds'
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { InfoNote } from '~/components/flash-message'
-import { MAX_FONT_SIZE, MIN_FONT_SIZE } from '~/lib/projects/font-size'
+import { clampFontSize, MAX_FONT_SIZE, MIN_FONT_SIZE } from '~/lib/projects/font-size'
 import type { PostedSettings } from '~/lib/translator/settings-form'
+import { Icon, type IconName } from '../icons'
 import { MemoryChoices, type MemoryChoiceRow } from '../memory-choices'
 import { caretInActiveSource } from './source-caret'
 
@@ -14,25 +15,25 @@ export const SEGMENT_FORM = 'segment-form'
 export const segmentActions: {
   intent: string
   label: string
-  /** Issue 19: a glyph beside the text; below 1400 px the glyph alone shows (the text stays the button's name). */
-  icon: string
+  /** Issue 19: an icon beside the text; below 1400 px the icon alone shows (the text stays the button's name). */
+  icon: IconName
   hotkey?: string
   primary?: boolean
 }[] = [
-  { intent: 'previous', label: 'actions.previous', icon: '↑', hotkey: 'previous' },
-  { intent: 'next', label: 'actions.next', icon: '↓', hotkey: 'next' },
+  { intent: 'previous', label: 'actions.previous', icon: 'up', hotkey: 'previous' },
+  { intent: 'next', label: 'actions.next', icon: 'down', hotkey: 'next' },
   {
     intent: 'confirm',
     label: 'actions.confirm',
-    icon: '✓',
+    icon: 'check',
     hotkey: 'confirm',
     primary: true,
   },
-  { intent: 'save-draft', label: 'actions.saveDraft', icon: '✎' },
-  { intent: 'clear', label: 'actions.clear', icon: '✕', hotkey: 'clear' },
-  { intent: 'copy-source', label: 'actions.copySource', icon: '⇥', hotkey: 'copy-source' },
-  { intent: 'split', label: 'split.split', icon: '✂', hotkey: 'split' },
-  { intent: 'merge', label: 'split.merge', icon: '⋈', hotkey: 'merge' },
+  { intent: 'save-draft', label: 'actions.saveDraft', icon: 'pencil' },
+  { intent: 'clear', label: 'actions.clear', icon: 'cross', hotkey: 'clear' },
+  { intent: 'copy-source', label: 'actions.copySource', icon: 'copySource', hotkey: 'copy-source' },
+  { intent: 'split', label: 'split.split', icon: 'scissors', hotkey: 'split' },
+  { intent: 'merge', label: 'split.merge', icon: 'merge', hotkey: 'merge' },
 ]
 
 /** Split at the caret when it stands in the active source; otherwise the form's word field decides. */
@@ -40,6 +41,21 @@ function rememberSplitCaret(event: React.MouseEvent<HTMLButtonElement>) {
   const form = event.currentTarget.form
   const field = form?.elements.namedItem('splitAt')
   if (form && field instanceof HTMLInputElement) field.value = String(caretInActiveSource(form) ?? '')
+}
+
+/**
+ * Issue 51, with JavaScript: a step of the font size is shown at once and posted as the size it makes, so that two quick
+ * presses make two steps (each relative post read the same cookie). The page's size is the translator's data attribute.
+ */
+function stepFontSize(step: number) {
+  return (event: React.MouseEvent<HTMLButtonElement>) => {
+    const translator = event.currentTarget.closest<HTMLElement>('.translator')
+    const shown = Number(translator?.dataset.fontSize)
+    if (!translator || !Number.isFinite(shown)) return
+    const next = clampFontSize(shown + step)
+    translator.dataset.fontSize = String(next)
+    event.currentTarget.value = `font-size:${next}`
+  }
 }
 
 function closeMenu(event: React.FormEvent<HTMLFormElement>) {
@@ -93,8 +109,10 @@ export function Toolbar(props: ToolbarProps) {
   const feedbackRefused = mt.systemId !== null && !mt.acceptsFeedback
   return (
     <div className="translator-toolbar" role="group" aria-label={t('toolbar.label')}>
-      <Link to="/" className="toolbar-back">
-        {t('backToFiles')}
+      {/* Issue 51: short on screen, whole for a screen reader (and the tooltip). */}
+      <Link to="/" className="toolbar-back" title={t('backToFiles')}>
+        <span aria-hidden="true">←</span> {t('filesShort')}
+        <span className="visually-hidden"> — {t('backToFiles')}</span>
       </Link>
       <span className="toolbar-group">
         {segmentActions.map(({ intent, label, icon, hotkey, primary }) => (
@@ -111,7 +129,7 @@ export function Toolbar(props: ToolbarProps) {
             title={t(label)}
           >
             <span className="tool-icon" aria-hidden="true">
-              {icon}
+              <Icon name={icon} />
             </span>
             <span className="tool-text">{t(label)}</span>
           </button>
@@ -231,6 +249,7 @@ export function Toolbar(props: ToolbarProps) {
           data-hotkey="font-smaller"
           disabled={fontSize <= MIN_FONT_SIZE}
           aria-label={t('font.smaller')}
+          onClick={stepFontSize(-1)}
         >
           A−
         </button>
@@ -242,11 +261,12 @@ export function Toolbar(props: ToolbarProps) {
           data-hotkey="font-larger"
           disabled={fontSize >= MAX_FONT_SIZE}
           aria-label={t('font.larger')}
+          onClick={stepFontSize(1)}
         >
           A+
         </button>
-        <button type="submit" name="intent" value="font-size:reset">
-          {t('font.reset')}
+        <button type="submit" name="intent" value="font-size:reset" aria-label={t('font.reset')} title={t('font.reset')}>
+          <Icon name="reset" />
         </button>
       </Form>
     </div>

@@ -68,7 +68,8 @@ export function SuggestionsList({
             <li key={suggestion.unitId} className="suggestion">
               <p className="suggestion-about">
                 <span className={`suggestion-match match-${matchBand(suggestion.match)}`}>{t('match', { match: suggestion.match })}</span>{' '}
-                <span className="suggestion-creator">{t('createdBy', { name: suggestion.createdBy })}</span>
+                {/* Issue 51: the author only when the memory knows one (a TMX without creationid has none). */}
+                {suggestion.createdBy?.trim() ? <span className="suggestion-creator">{t('createdBy', { name: suggestion.createdBy })}</span> : null}
               </p>
               <p className="suggestion-source" lang={sourceLang}>
                 <span className="visually-hidden">{t('matchedSource')} </span>

@@ -5,6 +5,7 @@ import { placeHref } from '~/lib/projects/translator-url'
 import { KeptNote } from '../kept-note'
 import { AssistantPanel } from './assistant-panel'
 import { CommentsPanel } from './comments-panel'
+import { focusActiveEditor, openComments } from './editor-focus'
 import { hotkeyButton } from './hotkeys'
 import { SearchBar } from './search-bar'
 import { SegmentList } from './segment-list'
@@ -31,6 +32,7 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
       <div className="translator-heading">
         <h1 id="translate-title">{loaded.name}</h1>
         <KeptNote kept={loaded.keptAsIs} language={loaded.language} className="translator-kept" />
+        <SearchBar base={loaded.base} search={loaded.place.search} panel={loaded.place.panel} matches={loaded.matches} />
       </div>
       {/* The toolbar and the assistant panel hydrate after the rest (each its own Suspense boundary), so that the
           editor takes the caret sooner (bench/low-end at CPU ×4: ready 706 / 755 / 674 → 584 / 706 / 530 ms in three
@@ -57,7 +59,6 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
           })}
         </p>
       ) : null}
-      <SearchBar base={loaded.base} search={loaded.place.search} panel={loaded.place.panel} matches={loaded.matches} />
       <div className="translator-body" ref={body}>
         <SegmentList loaded={loaded} scope={body} />
         <Suspense fallback={null}>
@@ -67,7 +68,18 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
           lookups={loaded.lookups}
           translations={
             <>
+              {/* Issue 51: the matches first, right under the tabs; then the terms; the searches and the add-term form last. */}
+              {loaded.activeId ? (
+                <SuggestionsList suggestions={loaded.suggestions} mt={loaded.mt.suggestion} sourceLang={loaded.sourceLang} targetLang={loaded.targetLang} />
+              ) : null}
               {loaded.activeId ? <TermsList concepts={loaded.activeTerms} sourceLang={loaded.sourceLang} targetLang={loaded.targetLang} /> : null}
+              <ConcordanceSearch
+                action={loaded.base}
+                keep={[...new URLSearchParams(here.split('?')[1] ?? '')]}
+                concordance={loaded.concordance}
+                sourceLang={loaded.sourceLang}
+                targetLang={loaded.targetLang}
+              />
               <GlossaryTools
                 action={loaded.base}
                 keep={[...new URLSearchParams(here.split('?')[1] ?? '')]}
@@ -78,16 +90,6 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
                 sourceLang={loaded.sourceLang}
                 targetLang={loaded.targetLang}
                 kept={loaded.kept?.kind === 'term' ? loaded.kept.term : undefined}
-              />
-              {loaded.activeId ? (
-                <SuggestionsList suggestions={loaded.suggestions} mt={loaded.mt.suggestion} sourceLang={loaded.sourceLang} targetLang={loaded.targetLang} />
-              ) : null}
-              <ConcordanceSearch
-                action={loaded.base}
-                keep={[...new URLSearchParams(here.split('?')[1] ?? '')]}
-                concordance={loaded.concordance}
-                sourceLang={loaded.sourceLang}
-                targetLang={loaded.targetLang}
               />
             </>
           }
@@ -158,10 +160,22 @@ export function useHotkeys() {
     const onKeyDown = (event: KeyboardEvent) => {
       // The editor prevents the keys it handles itself (Ctrl+Z, Ctrl+R, Ctrl+Alt+n); Enter it only blocks.
       if (event.defaultPrevented && event.key !== 'Enter') return
+      if (event.key === 'Escape' && !event.ctrlKey && !event.altKey && !event.metaKey && !event.shiftKey) {
+        // Issue 51: Esc closes an open toolbar menu, or goes back to the editor from the panel, the toolbar or the list.
+        const menu = document.activeElement?.closest('details[open]')
+        if (menu instanceof HTMLDetailsElement) {
+          menu.open = false
+          menu.querySelector('summary')?.focus()
+        } else if (!document.activeElement?.closest('.segment-active, dialog')) {
+          focusActiveEditor()
+        }
+        return
+      }
       const button = hotkeyButton(event)
       if (!button) return
       event.preventDefault()
-      button.click()
+      if (button.dataset.hotkey === 'comments') openComments(button)
+      else button.click()
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)

@@ -37,9 +37,15 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return formatter
 }
 
+/**
+ * Issue 51: every time the interface shows is in one time zone, on the server and in the browser, with JavaScript and
+ * without (a page cannot know its reader's zone without a script): Latvia's, where Tulks's translators work.
+ */
+export const TIME_ZONE = 'Europe/Riga'
+
 function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const locale = localeFor(language)
-  return cached(`date ${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options))
+  return cached(`date ${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, ...options }))
 }
 
 function numberFormat(language: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {

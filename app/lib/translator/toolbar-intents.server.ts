@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/node'
 import { fontSizeHeader, readFontSize } from '../projects/font-size.server'
 import { saveMtSystem, startMtPretranslation } from '../mt/project-mt.server'
-import { changeFontSize, type FontSizeChange } from '../projects/font-size'
+import { changeFontSize, clampFontSize, type FontSizeChange } from '../projects/font-size'
 import { saveProjectSettings } from '../projects/project-settings.server'
 import { startTmPretranslation } from '../tm/project-tm.server'
 import type { IntentContext } from './intent-context.server'
@@ -9,10 +9,15 @@ import { settingsFromForm } from './settings-form'
 
 /** The toolbar's forms: each answers with a redirect back to the page it was posted from. */
 
-/** `font-size:larger|smaller|reset`: the segment text size, kept in a cookie. */
+/**
+ * `font-size:larger|smaller|reset`: the segment text size, kept in a cookie; or `font-size:<n>`, the size itself, which
+ * the page sends with JavaScript (issue 51: two quick Ctrl+Shift+↓ both read the same cookie and made one step).
+ */
 export async function fontSizeIntent({ request, intent, backHere }: IntentContext): Promise<never> {
-  const change = intent.slice('font-size:'.length) as FontSizeChange
-  const size = changeFontSize(await readFontSize(request), ['larger', 'smaller', 'reset'].includes(change) ? change : 'reset')
+  const change = intent.slice('font-size:'.length)
+  const size = /^\d{1,2}$/.test(change)
+    ? clampFontSize(Number(change))
+    : changeFontSize(await readFontSize(request), ['larger', 'smaller', 'reset'].includes(change) ? (change as FontSizeChange) : 'reset')
   throw redirect(backHere, { headers: { 'Set-Cookie': await fontSizeHeader(size, request) } })
 }
 
