@@ -166,7 +166,9 @@ export function UploadForm({ source, target, sources, targets, systems, accept, 
       <div className="field">
         <label htmlFor="upload-files">{t('upload.files')}</label>
         <p id="upload-files-hint" className="field-hint">
-          {t('upload.limits', { count: limits.max, max: limits.max, megabytes: limits.megabytes })} {t('upload.hint', { types: accept.replaceAll(',', ', ') })}
+          {t('upload.limits', { count: limits.max, max: limits.max, megabytes: limits.megabytes })}{' '}
+          {/* Issue 51: the compact bar leaves the list of types to the full form (the file chooser accepts only them anyway). */}
+          <span className="upload-types">{t('upload.hint', { types: accept.replaceAll(',', ', ') })}</span>
         </p>
         <input
           ref={input}
