@@ -236,7 +236,7 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
       <td className="number">{ready ? formatNumber(row.segmentCount, language) : '—'}</td>
       <td className="number">{ready ? formatNumber(row.wordCount, language) : '—'}</td>
       <td className="number">{row.translatedPercent >= 0 ? formatPercent(row.translatedPercent, language) : '—'}</td>
-      <td>
+      <td className="file-added">
         <time dateTime={row.createdAt}>{row.added ?? formatDate(new Date(row.createdAt), language)}</time>
       </td>
       {/* A flex box inside the cell, not the cell itself: a flex cell loses the table row's border (issue 19). */}

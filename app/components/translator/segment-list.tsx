@@ -94,7 +94,7 @@ interface SegmentRowProps {
 const SegmentRow = memo(function SegmentRow({ segment, number, active, startedAt, loaded }: SegmentRowProps) {
   const { t } = useTranslation('translate')
   return (
-    <tr id={`s${segment.id}`} className={active ? 'segment-active' : undefined}>
+    <tr id={`s${segment.id}`} className={active ? 'segment-active' : undefined} data-status={segment.status}>
       <th scope="row">
         {active ? (
           number
