@@ -97,7 +97,8 @@ export function UploadForm({ source, target, sources, targets, systems, accept, 
     >
       <h2 id="upload-title">{t('upload.title')}</h2>
       <fieldset className="mt-widget">
-        <legend>{t('upload.languages')}</legend>
+        {/* In the compact bar the selects' own labels say it (issue 51). */}
+        <legend className={compact ? 'visually-hidden' : undefined}>{t('upload.languages')}</legend>
         <label>
           {t('upload.source')}
           <select

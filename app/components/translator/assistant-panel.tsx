@@ -49,7 +49,10 @@ export function AssistantPanel({ base, place, lookups, comments, translations }:
           too when nothing in it takes the focus (the Shortkeys tab). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region is reached by Tab */}
       <section className="panel-body" id={`panel-${place.panel}`} aria-labelledby={`panel-title-${place.panel}`} tabIndex={0}>
-        <h3 id={`panel-title-${place.panel}`}>{t(`panel.${place.panel}`)}</h3>
+        {/* The open tab names the panel already: the heading is for screen readers (issue 51, matches right under the tabs). */}
+        <h3 id={`panel-title-${place.panel}`} className="visually-hidden">
+          {t(`panel.${place.panel}`)}
+        </h3>
         {place.panel === 'translations' ? <TranslationsTab base={base} lookups={lookups} translations={translations} /> : null}
         {place.panel === 'shortkeys' ? <ShortkeysTab /> : null}
         {place.panel === 'comments' ? comments : null}
