@@ -186,6 +186,25 @@ describe('translating the parts', () => {
     expect((await download(project)).toString()).toContain('<p>Viens <b>divi</b> trīs četri.</p>')
   })
 
+  it('with only a target offset (Ctrl+S in the translation) cuts the source at the matching sentence end, or says why not', async () => {
+    const project = await htmlProject('<p>Open the <b>file</b> first; then close it.</p>')
+    const [row] = await rowsOf(project)
+    await saveSegment(
+      project,
+      row!.id,
+      { target: 'Vispirms atveriet <b1>datni</b1>; tad aizveriet to.', status: 'TRANSLATED', saveType: 'MANUAL', saveMatch: 0 },
+      0,
+    )
+    const before = await rowsOf(project)
+    expect(await splitSegment(project, row!.id, undefined, 'Vispirms'.length)).toEqual({ ok: false, code: 'target-not-sentence-end' })
+    expect(await rowsOf(project)).toEqual(before)
+    expect(await splitSegment(project, row!.id, undefined, 'Vispirms atveriet datni; '.length)).toMatchObject({ ok: true })
+    const [first, second] = await rowsOf(project)
+    expect(first).toMatchObject({ source: 'Open the <b1>file</b1> first;', target: 'Vispirms atveriet <b1>datni</b1>;', status: 'DRAFT' })
+    expect(second).toMatchObject({ source: 'then close it.', target: 'tad aizveriet to.', status: 'DRAFT' })
+    expect((await download(project)).toString()).toContain('<p>Vispirms atveriet <b>datni</b>; tad aizveriet to.</p>')
+  })
+
   it('keeps a whole target in the first part by default; the second part is new', async () => {
     const project = await htmlProject('<p>One two. Three four.</p>')
     const [row] = await rowsOf(project)

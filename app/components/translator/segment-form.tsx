@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { InfoNote } from '~/components/flash-message'
 import type { SegmentView } from '~/lib/projects/segments.server'
 import { ConfirmAheadContext } from './confirm-ahead'
-import { nextStamp, onLeave, queuedTarget, revision, sendWrite, subscribe, writeStateOf, type SegmentWriteState } from './segment-writes'
+import { nextStamp, onLeave, queuedTarget, revision, sendWrite, subscribe, writeStateOf, written, type SegmentWriteState } from './segment-writes'
 import { TargetField, type TargetControl } from './target-field'
 import { SEGMENT_FORM } from './toolbar'
 import type { Loaded } from './translator-data'
@@ -82,11 +82,23 @@ export function SegmentForm({ segment, number, startedAt, loaded }: { segment: S
       ref={form}
       className="segment-form"
       onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter
+        const intent = submitter?.getAttribute('name') === 'intent' ? (submitter.getAttribute('value') ?? '') : ''
+        // Split and merge cut the text the server holds: the words typed before them are written first (issue 51;
+        // before, a split within 500 ms of typing dropped the draft's timer and the server never had those words).
+        if (intent === 'split' || intent === 'merge') {
+          field.current?.settle()
+          if (timer.current !== undefined || writeStateOf(segment.id).pending > 0) {
+            event.preventDefault()
+            const posted = event.currentTarget
+            flush()
+            void written(segment.id).then(() => posted.requestSubmit(submitter))
+            return
+          }
+        }
         clearTimeout(timer.current)
         timer.current = undefined
         const now = reference.stamp()
-        const submitter = (event.nativeEvent as SubmitEvent).submitter
-        const intent = submitter?.getAttribute('name') === 'intent' ? (submitter.getAttribute('value') ?? '') : ''
         // Clear and copy source happen in the editor, then are written: the editor shows what the server holds.
         const replaced = IN_EDITOR[intent]
         if (replaced) {
@@ -139,7 +151,9 @@ export function SegmentForm({ segment, number, startedAt, loaded }: { segment: S
           inputMode="numeric"
         />
       </label>
-      <input type="hidden" name="splitAt" defaultValue="" />
+      {/* No value from React: a render (a draft answered while a split waits for it) would put the caret's offset back to "". */}
+      <input type="hidden" name="splitAt" />
+      <input type="hidden" name="splitTargetAt" />
       {write.error && write.pending === 0 ? (
         <p className="field-error" role="alert">
           {t(write.error)}

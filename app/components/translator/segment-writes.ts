@@ -303,6 +303,18 @@ export function writeStateOf(segmentId: number): SegmentWriteState {
   return segmentState(segmentId)
 }
 
+/** Resolves once no write of the segment is waiting (issue 51: a split or merge waits for the words typed before it). */
+export function written(segmentId: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (writeStateOf(segmentId).pending === 0) return resolve()
+    const stop = subscribe(() => {
+      if (writeStateOf(segmentId).pending > 0) return
+      stop()
+      resolve()
+    })
+  })
+}
+
 /** The text of the newest write queued for a segment, not yet answered (an earlier page of the tab may have left it). */
 export function queuedTarget(segmentId: number): string | undefined {
   if (typeof window === 'undefined') return undefined

@@ -6,7 +6,7 @@ import { clampFontSize, MAX_FONT_SIZE, MIN_FONT_SIZE } from '~/lib/projects/font
 import type { PostedSettings } from '~/lib/translator/settings-form'
 import { Icon, type IconName } from '../icons'
 import { MemoryChoices, type MemoryChoiceRow } from '../memory-choices'
-import { caretInActiveSource } from './source-caret'
+import { caretInActiveSource, caretInActiveTarget } from './source-caret'
 
 /** The active segment's form; toolbar buttons submit it through the `form` attribute (no JavaScript needed). */
 export const SEGMENT_FORM = 'segment-form'
@@ -36,11 +36,20 @@ export const segmentActions: {
   { intent: 'merge', label: 'split.merge', icon: 'merge', hotkey: 'merge' },
 ]
 
-/** Split at the caret when it stands in the active source; otherwise the form's word field decides. */
+/**
+ * Split at the caret when it stands in the active source, or (issue 51) at the place matching it when it stands in the
+ * translation; otherwise the form's word field decides.
+ */
 function rememberSplitCaret(event: React.MouseEvent<HTMLButtonElement>) {
   const form = event.currentTarget.form
-  const field = form?.elements.namedItem('splitAt')
-  if (form && field instanceof HTMLInputElement) field.value = String(caretInActiveSource(form) ?? '')
+  if (!form) return
+  const inSource = caretInActiveSource(form)
+  const caret = (name: string, offset: number | undefined) => {
+    const field = form.elements.namedItem(name)
+    if (field instanceof HTMLInputElement) field.value = String(offset ?? '')
+  }
+  caret('splitAt', inSource)
+  caret('splitTargetAt', inSource === undefined ? caretInActiveTarget(form) : undefined)
 }
 
 /**

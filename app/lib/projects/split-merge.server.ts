@@ -7,7 +7,7 @@ import { parse, plainText, serialize } from '../tags'
 import type { TaggedText } from '../tags/types'
 import { SEGMENT_ID_LOCK } from './pipeline.server'
 import { checkTarget } from './segment-rules'
-import { joinTokens, offsetAfterWord, splitTokensAt, type SplitRefusal } from './split-points'
+import { joinTokens, matchingSourceOffset, offsetAfterWord, splitTokensAt, type MatchingRefusal, type SplitRefusal } from './split-points'
 
 /**
  * Split and merge of segments (issue "Ctrl+S split and Ctrl+J merge"). Both keep the download the same as
@@ -23,6 +23,7 @@ export type SplitMergeRefusal =
   | 'no-next'
   | 'other-unit'
   | 'bad-word'
+  | MatchingRefusal
 
 export type SplitMergeResult = { ok: true; segmentId: number } | { ok: false; code: SplitMergeRefusal }
 
@@ -54,12 +55,13 @@ interface Part {
  * Splits a segment at `sourceOffset` characters of its plain text. Its target, if any, is split at
  * `targetOffset` (plain characters too), or kept whole in the first part when no offset is given. The first
  * part keeps the segment's id; the second gets a new id whose origin_id names the segment it was split from
- * (shown as "12-2"). Parts with a target are drafts, parts without are new.
+ * (shown as "12-2"). Parts with a target are drafts, parts without are new. Without a source offset (issue 51: Ctrl+S
+ * with the caret in the translation) the source is cut at the place matching `targetOffset` (matchingSourceOffset).
  */
 export async function splitSegment(
   project: { id: number; sourceLang: string },
   segmentId: number,
-  sourceOffset: number,
+  sourceOffset: number | undefined,
   targetOffset?: number,
 ): Promise<SplitMergeResult> {
   return db().transaction(async (tx) => {
@@ -121,10 +123,13 @@ export async function splitSegment(
 /** The two parts of a split, or why there are none (pure but for the row it reads). */
 function planSplit(
   segment: SegmentRow,
-  sourceOffset: number,
+  sourceOffset: number | undefined,
   targetOffset: number | undefined,
 ): { ok: true; parts: [Part, Part] } | { ok: false; code: SplitMergeRefusal } {
-  const cut = splitTokensAt(parse(segment.source), sourceOffset)
+  const matching =
+    sourceOffset === undefined ? matchingSourceOffset(plainText(parse(segment.source)), plainText(parse(segment.target ?? '')), targetOffset ?? 0) : undefined
+  if (matching && !matching.ok) return matching
+  const cut = splitTokensAt(parse(segment.source), matching?.sourceOffset ?? sourceOffset!)
   if (!cut.ok) return cut
   const head = splitWhitespace(cut.first)
   const tail = splitWhitespace(cut.second)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parse, serialize } from '../tags'
-import { offsetAfterWord, plainOffsetAt, splitTokensAt } from './split-points'
+import { matchingSourceOffset, offsetAfterWord, plainOffsetAt, splitTokensAt } from './split-points'
 
 describe('splitTokensAt', () => {
   it.each([
@@ -54,5 +54,29 @@ describe('plainOffsetAt (the caret in the shown source)', () => {
     ['&amp;lt; x', 3, 0],
   ])('%s at %i', (canonical, at, plain) => {
     expect(plainOffsetAt(canonical, at)).toBe(plain)
+  })
+})
+
+describe('matchingSourceOffset (Ctrl+S with the caret in the translation)', () => {
+  const source = 'First sentence. Second one! Third?'
+  const target = 'Pirmais teikums. Otrais! Trešais?'
+  it('matches the n-th sentence end, wherever the caret stands in the spaces after it', () => {
+    expect(matchingSourceOffset(source, target, 'Pirmais teikums.'.length)).toEqual({ ok: true, sourceOffset: 'First sentence.'.length })
+    expect(matchingSourceOffset(source, target, 'Pirmais teikums. '.length)).toEqual({ ok: true, sourceOffset: 'First sentence.'.length })
+    expect(matchingSourceOffset(source, target, 'Pirmais teikums. Otrais!'.length)).toEqual({
+      ok: true,
+      sourceOffset: 'First sentence. Second one!'.length,
+    })
+  })
+  it('keeps quotes and brackets after the punctuation with their sentence', () => {
+    expect(matchingSourceOffset('He said “go.” Then left.', 'Viņš teica “ej.” Tad aizgāja.', 'Viņš teica “ej.”'.length)).toEqual({
+      ok: true,
+      sourceOffset: 'He said “go.”'.length,
+    })
+  })
+  it('refuses a caret inside a sentence, at the very end, or where the sentence counts differ', () => {
+    expect(matchingSourceOffset(source, target, 4)).toEqual({ ok: false, code: 'target-not-sentence-end' })
+    expect(matchingSourceOffset(source, target, target.length)).toEqual({ ok: false, code: 'target-not-sentence-end' })
+    expect(matchingSourceOffset('One. Two. Three.', 'Viens. Divi un trīs.', 'Viens.'.length)).toEqual({ ok: false, code: 'sentences-differ' })
   })
 })

@@ -111,3 +111,33 @@ function writtenWidth(rest: string, char: string): number {
   if (char === '&') return ['&lt;', '&gt;', '&amp;'].some((escape) => rest.startsWith(escape)) ? '&amp;'.length : 1
   return char.length
 }
+
+/** Where a sentence ends: its closing punctuation (with quotes or brackets after it), then a space or the text's end. */
+const SENTENCE_END = /[.!?…:;。！？]+["'”’»)\]]*(?=\s)/gu
+
+/** The plain-text offsets right after each sentence end that has more text after it. */
+function sentenceEnds(plain: string): number[] {
+  const text = plain.trimEnd()
+  return [...text.matchAll(SENTENCE_END)].map((match) => match.index + match[0].length).filter((end) => end < text.length)
+}
+
+export type MatchingRefusal = 'target-not-sentence-end' | 'sentences-differ'
+
+export type MatchingPlace = { ok: true; sourceOffset: number } | { ok: false; code: MatchingRefusal }
+
+/**
+ * Issue 51: Ctrl+S with the caret in the translation. The source is cut at the place that matches the caret: the caret
+ * must stand after a sentence's end (spaces after it do not matter), and source and translation must have as many
+ * sentence ends, so the n-th in one is the n-th in the other. Anything else would be a guess, and a wrong cut
+ * misplaces text in the download: the translator is told why instead.
+ */
+export function matchingSourceOffset(sourcePlain: string, targetPlain: string, targetOffset: number): MatchingPlace {
+  let at = Math.min(Math.max(0, targetOffset), targetPlain.length)
+  while (at > 0 && /\s/u.test(targetPlain[at - 1]!)) at--
+  const inTarget = sentenceEnds(targetPlain)
+  const nth = inTarget.indexOf(at)
+  if (nth < 0) return { ok: false, code: 'target-not-sentence-end' }
+  const inSource = sentenceEnds(sourcePlain)
+  if (inSource.length !== inTarget.length) return { ok: false, code: 'sentences-differ' }
+  return { ok: true, sourceOffset: inSource[nth]! }
+}
