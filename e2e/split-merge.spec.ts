@@ -79,6 +79,11 @@ test('Ctrl+S in the translation splits at the matching place or says why', async
   await page.keyboard.press('Control+s')
   await expect(page.getByRole('row', { name: /^1-1 Open the file first;/ })).toBeVisible()
   await expectTarget(page, testInfo, '1-1', 'Vispirms atveriet datni;')
+  // Issue 51: the caret is back in the editor after a split, and after a merge.
+  await expect(targetInput(page, testInfo, '1-1')).toBeFocused()
   await expect(page.getByRole('row', { name: /then close the window\. tad aizveriet logu\./ })).toBeVisible()
   await expectNoAxeViolations(page, testInfo)
+  await page.keyboard.press('Control+j')
+  await expect(page.getByRole('row', { name: /^1 Open the file first; then close the window\./ })).toBeVisible()
+  await expect(targetInput(page, testInfo, 1)).toBeFocused()
 })
