@@ -145,6 +145,7 @@ describe('a translation posted after the session ended', () => {
           { id: 42, read: false, write: false },
         ],
         glossaries: [{ id: 7, read: true, write: false }],
+        propagate: false,
         qaOff: ['spaces', 'punctuation', 'identical', 'length', 'terms', 'inconsistency'],
       },
     })

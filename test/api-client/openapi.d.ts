@@ -1266,6 +1266,11 @@ export interface operations {
                     searchInSource?: string;
                     searchInTarget?: string;
                     searchInComments?: string;
+                    /**
+                     * @description Issue 58: only unconfirmed, draft or confirmed segments, those with comments or QA warnings, or repetitions.
+                     * @enum {string}
+                     */
+                    filter?: "unconfirmed" | "draft" | "confirmed" | "comments" | "warnings" | "repetitions";
                 };
             };
         };
@@ -1502,6 +1507,8 @@ export interface operations {
                         /** @enum {string} */
                         status: "TRANSLATED" | "DRAFT";
                         translation: string;
+                        /** @description Issue 58: the repetitions (same source, empty or draft) a confirm filled with the same translation, confirmed. */
+                        propagated: number[];
                     };
                 };
             };

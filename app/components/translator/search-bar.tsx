@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { SegmentSearch } from '~/lib/projects/segments.server'
-import { placeHref, searchParamName, type Panel, type SearchScope } from '~/lib/projects/translator-url'
+import { placeHref, searchParamName, SEGMENT_FILTERS, type Panel, type SearchScope } from '~/lib/projects/translator-url'
 
 const scopes: SearchScope[] = ['source', 'target', 'comments']
 
@@ -11,7 +11,7 @@ const scopes: SearchScope[] = ['source', 'target', 'comments']
  */
 export function SearchBar({ base, search, panel, matches }: { base: string; search: SegmentSearch; panel: Panel; matches?: number }) {
   const { t } = useTranslation('translate')
-  const active = scopes.some((scope) => search[scope])
+  const active = scopes.some((scope) => search[scope]) || search.filter !== undefined
   return (
     <div role="search" className="translator-search" aria-label={t('search.label')}>
       {/* Issue 19: a collapsible row (open while a search is active), so the segments get the height. */}
@@ -46,6 +46,18 @@ export function SearchBar({ base, search, panel, matches }: { base: string; sear
               ) : null}
             </span>
           ))}
+          {/* Issue 58: the segment filter, part of the same address (with JavaScript off too). */}
+          <span className="search-field">
+            <label htmlFor="search-filter">{t('search.filter')}</label>
+            <select id="search-filter" name="filter" defaultValue={search.filter ?? ''} onChange={(event) => event.currentTarget.form?.requestSubmit()}>
+              <option value="">{t('search.filterAll')}</option>
+              {SEGMENT_FILTERS.map((filter) => (
+                <option key={filter} value={filter}>
+                  {t(`search.filters.${filter}`)}
+                </option>
+              ))}
+            </select>
+          </span>
           <button type="submit">{t('search.run')}</button>
         </Form>
       </details>

@@ -126,6 +126,7 @@ export function SegmentForm({ segment, number, startedAt, loaded }: { segment: S
       {search.source ? <input type="hidden" name="searchInSource" value={search.source} /> : null}
       {search.target ? <input type="hidden" name="searchInTarget" value={search.target} /> : null}
       {search.comments ? <input type="hidden" name="searchInComments" value={search.comments} /> : null}
+      {search.filter ? <input type="hidden" name="filter" value={search.filter} /> : null}
       {panel !== 'translations' ? <input type="hidden" name="panel" value={panel} /> : null}
       {kept !== undefined ? <InfoNote>{t('keptText')}</InfoNote> : null}
       {segment.oversized ? (

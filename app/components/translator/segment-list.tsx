@@ -170,6 +170,11 @@ function SegmentTools({ segment, status, manual }: { segment: SegmentView; statu
           <Icon name="pencil" />
         </span>
       ) : null}
+      {segment.repeated ? (
+        <span className="save-type repetition" role="img" aria-label={t('status.repetition')} title={t('status.repetition')}>
+          <Icon name="repeat" />
+        </span>
+      ) : null}
       {/ {2,}/.test(segment.target ?? '') ? (
         <span className="segment-warning" role="img" aria-label={t('spaces')} title={t('spaces')}>
           <Icon name="warning" />

@@ -78,6 +78,8 @@ interface ToolbarProps {
   activeId: number | undefined
   fontSize: number
   updateMt: boolean
+  /** Issue 58: a confirm fills the segment's repetitions. */
+  propagate: boolean
   /** SPEC §2: the project's memories with read/write checkboxes, saved for this project only. */
   memories: MemoryChoiceRow[]
   /** Issue 17: the project's glossaries, chosen the same way. */
@@ -93,14 +95,14 @@ interface ToolbarProps {
 }
 
 /** The settings as the page shows them: the stored ones, or those posted before the session ended. */
-function shownSettings({ updateMt, memories, glossaries, qa, kept }: ToolbarProps) {
-  if (!kept) return { updateMt, memories, glossaries, qaOff: qa.off }
+function shownSettings({ updateMt, propagate, memories, glossaries, qa, kept }: ToolbarProps) {
+  if (!kept) return { updateMt, propagate, memories, glossaries, qaOff: qa.off }
   const ticked = (rows: MemoryChoiceRow[], choices: PostedSettings['memories']) =>
     rows.map((row) => {
       const choice = choices.find((each) => each.id === row.id)
       return choice ? { ...row, read: choice.read, write: choice.write } : row
     })
-  return { updateMt: kept.updateMt, memories: ticked(memories, kept.memories), glossaries: ticked(glossaries, kept.glossaries), qaOff: kept.qaOff }
+  return { updateMt: kept.updateMt, propagate: kept.propagate, memories: ticked(memories, kept.memories), glossaries: ticked(glossaries, kept.glossaries), qaOff: kept.qaOff }
 }
 
 /**
@@ -110,7 +112,7 @@ function shownSettings({ updateMt, memories, glossaries, qa, kept }: ToolbarProp
 export function Toolbar(props: ToolbarProps) {
   const { base, downloads, activeId, fontSize, mt, qa, here, kept } = props
   const hasActive = activeId !== undefined
-  const { updateMt, memories, glossaries, qaOff } = shownSettings(props)
+  const { updateMt, propagate, memories, glossaries, qaOff } = shownSettings(props)
   const { t } = useTranslation('translate')
   const qaT = useTranslation('qa').t
   // Issue 6: shown disabled where the project's engine does not learn from translations (Apertium); without a
@@ -232,6 +234,10 @@ export function Toolbar(props: ToolbarProps) {
               </p>
             </>
           ) : null}
+          <label className="checkbox">
+            <input type="checkbox" name="propagate" defaultChecked={propagate} />
+            {t('toolbar.propagate')}
+          </label>
           <MemoryChoices memories={memories} idPrefix="project" />
           <MemoryChoices memories={glossaries} idPrefix="project-glossary" kind="glossaries" />
           <fieldset className="qa-checks">

@@ -44,6 +44,7 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
         activeId={loaded.activeId}
         fontSize={loaded.fontSize}
         updateMt={loaded.settings.updateMt}
+        propagate={loaded.settings.propagate}
         memories={loaded.settings.memories}
         glossaries={loaded.settings.glossaries.map((glossary) => ({ ...glossary, canUpdate: true }))}
         mt={loaded.mt}

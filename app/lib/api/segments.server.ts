@@ -34,9 +34,9 @@ export function setEditTimeCall(request: Request): Promise<Response> {
  * saveType, saveMatch, comments[] }] }`.
  */
 export function segmentsCall(request: Request): Promise<Response> {
-  return projectCall(request, segmentCalls.segments, async (project, { center, before, after, step, searchInSource, searchInTarget, searchInComments }) => {
+  return projectCall(request, segmentCalls.segments, async (project, { center, before, after, step, searchInSource, searchInTarget, searchInComments, filter }) => {
     const anchor: WindowAnchor = center ? { center } : before ? { before } : after ? { after } : { first: true }
-    const search = { source: searchInSource, target: searchInTarget, comments: searchInComments }
+    const search = { source: searchInSource, target: searchInTarget, comments: searchInComments, filter }
     const window = await segmentWindow(project.id, anchor, step ?? getEnv().SEGMENT_PAGE_SIZE, search)
     const comments = await listCommentsOf(project, window.segments.map((segment) => segment.id))
     return answer(segmentCalls.segments, {
@@ -69,6 +69,6 @@ export function translateCall(request: Request): Promise<Response> {
     const saved = await saveTranslation(project, user, segmentId, { target: translation, status, saveType, saveMatch: match }, 0)
     if ('writeBackFailed' in saved) return apiRefusal(request, 503, 'MemoryWriteFailed', 'suggestions:errors.writeBack')
     if (!saved.ok) return apiRefusal(request, 400, 'InvalidTags', 'translate:errors.invalidTags')
-    return answer(segmentCalls.translate, { segmentId, number: saved.number, status, translation })
+    return answer(segmentCalls.translate, { segmentId, number: saved.number, status, translation, propagated: saved.propagated ?? [] })
   })
 }

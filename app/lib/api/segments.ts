@@ -2,6 +2,7 @@ import { z } from 'zod/v4'
 import { rowIdField, wholeNumber } from '../http/fields'
 import { call, ofProject, projectId, projectPassword, projectRefusals, segmentId } from './call'
 import { commentAnswer } from './comments'
+import { SEGMENT_FILTERS } from '../projects/translator-url'
 
 /** SPEC §7's segments group: the window, the active segment, editing time and saving a translation. */
 
@@ -39,6 +40,10 @@ export const segmentCalls = {
       searchInSource: z.string().max(1_000).optional(),
       searchInTarget: z.string().max(1_000).optional(),
       searchInComments: z.string().max(1_000).optional(),
+      filter: z
+        .enum(SEGMENT_FILTERS)
+        .optional()
+        .meta({ description: 'Issue 58: only unconfirmed, draft or confirmed segments, those with comments or QA warnings, or repetitions.' }),
     }),
     answer: z.object({ fileId: z.number().int(), hasBefore: z.boolean(), hasAfter: z.boolean(), segments: z.array(segmentAnswer) }),
     refusals: projectRefusals,
@@ -85,7 +90,15 @@ export const segmentCalls = {
       segment: z.string().optional().meta({ description: 'Accepted and not needed.' }),
       mtId: z.string().optional().meta({ description: 'Accepted and not needed.' }),
     }),
-    answer: z.object({ segmentId: z.number().int(), number: z.number().int().meta({ description: 'Its place in the file, from 1.' }), status: z.enum(['TRANSLATED', 'DRAFT']), translation: z.string() }),
+    answer: z.object({
+      segmentId: z.number().int(),
+      number: z.number().int().meta({ description: 'Its place in the file, from 1.' }),
+      status: z.enum(['TRANSLATED', 'DRAFT']),
+      translation: z.string(),
+      propagated: z
+        .array(z.number().int())
+        .meta({ description: 'Issue 58: the repetitions (same source, empty or draft) a confirm filled with the same translation, confirmed.' }),
+    }),
     refusals: { 400: ['InvalidValue', 'InvalidTags'], 404: ['NotFound'], 503: ['MemoryWriteFailed'] },
   }),
 }

@@ -951,4 +951,13 @@ export const migrations: Migration[] = [
       alter table projects add column kept_as_is jsonb;
     `,
   },
+  {
+    version: 37,
+    name: 'a confirm fills its repetitions unless the project says not to',
+    sql: /* sql */ `
+      -- Issue 58: confirming a segment fills the segments of the file with the same source that are empty or drafts
+      -- (memoQ's and Trados' auto-propagation, on by default); a project can turn it off in the translator's settings.
+      alter table projects add column propagate boolean not null default true;
+    `,
+  },
 ]

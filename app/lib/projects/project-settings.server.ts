@@ -17,6 +17,8 @@ export interface ProjectSettings {
   glossaries: Glossary[]
   /** Issue 17: the quality checks this project turned off. */
   qaOff: QaCheck[]
+  /** Issue 58: a confirm fills the segment's repetitions. */
+  propagate: boolean
 }
 
 interface SettingsProject {
@@ -25,13 +27,14 @@ interface SettingsProject {
   targetLang: string
   updateMt: boolean | null
   qaOff: QaCheck[]
+  propagate: boolean
 }
 
 /** The project's row (findProject) already holds its own choices; the owner's memories and glossaries are read together. */
 export async function projectSettings(project: SettingsProject, userId: number): Promise<ProjectSettings> {
   const owned = { ...project, ownerId: userId }
   const [memories, glossaries, updateMt] = await Promise.all([memoriesForProject(owned), glossariesForProject(owned), updateMtOf(project, userId)])
-  return { updateMt, memories, glossaries, qaOff: project.qaOff }
+  return { updateMt, memories, glossaries, qaOff: project.qaOff, propagate: project.propagate }
 }
 
 /** SPEC §2 "improve the machine translation system": the project's own value, else the owner's profile. */
@@ -41,13 +44,14 @@ export async function updateMtOf(project: Pick<SettingsProject, 'updateMt'>, use
 
 export async function saveProjectSettings(
   project: SettingsProject,
-  settings: { updateMt: boolean; memories: MemoryChoice[]; glossaries?: MemoryChoice[]; qaOff?: string[] },
+  settings: { updateMt: boolean; memories: MemoryChoice[]; glossaries?: MemoryChoice[]; qaOff?: string[]; propagate?: boolean },
   userId: number,
 ): Promise<void> {
   await saveProjectUpdateMt(project.id, settings.updateMt)
   await saveProjectMemorySettings({ ...project, ownerId: userId }, settings.memories)
   if (settings.glossaries) await saveProjectGlossaries({ ...project, ownerId: userId }, settings.glossaries)
   if (settings.qaOff) await saveQaOff(project.id, settings.qaOff)
+  if (settings.propagate !== undefined) await db().query('update projects set propagate = $2 where id = $1', [project.id, settings.propagate])
 }
 
 /** The project's own "send my translations to improve MT" (the translator's settings, settings/save-update-mt-for-file). */

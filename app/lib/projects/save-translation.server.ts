@@ -3,14 +3,18 @@ import { projectAcceptsFeedback, sendConfirmedToMt } from '../mt/project-mt.serv
 import { mayWriteBack, writeBack, WriteBackError } from '../tm/write-back.server'
 import { updateMtOf } from './project-settings.server'
 import type { ProjectSummary } from './projects.server'
-import { saveSegment, type SaveOptions, type SegmentChange } from './segments.server'
+import { db } from '../db/db.server'
+import { queueQaCheck } from '../qa/segment-qa.server'
+import { MAX_SEGMENT_CHARACTERS } from '../segmentation'
+import { nearestUnconfirmed, saveSegment, setActiveSegment, type SaveOptions, type SegmentChange } from './segments.server'
 
 /**
  * One segment save as a translator makes it (SPEC §7 segments/translate), for the translator's forms and the API:
  * the segment with the TM write-back in one transaction (issue 5) — a failed memory write keeps the text as a draft and
  * answers `writeBackFailed` — and, after a confirm, the translation sent to the MT system when the project asks for it
  * (in the background, never failing the save). Invalid tags and a segment of another file come back as saveSegment
- * refuses them.
+ * refuses them. Issue 58: a confirm fills the segment's repetitions (propagateRepetitions), unless the project turned
+ * that off; their ids come back as `propagated`, and the segment to go on to is never one of them.
  */
 export async function saveTranslation(
   project: ProjectSummary,
@@ -19,7 +23,7 @@ export async function saveTranslation(
   change: SegmentChange,
   elapsedSeconds: number,
   options: Pick<SaveOptions, 'moveOn' | 'keepChosenSaveType' | 'stamp'> = {},
-): Promise<Awaited<ReturnType<typeof saveSegment>> | { ok: false; writeBackFailed: true }> {
+): Promise<(Awaited<ReturnType<typeof saveSegment>> & { propagated?: number[] }) | { ok: false; writeBackFailed: true }> {
   const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
   let saved: Awaited<ReturnType<typeof saveSegment>>
   try {
@@ -37,5 +41,33 @@ export async function saveTranslation(
     // SPEC §2 "improve the machine translation system": in the background, never failing the confirm.
     sendConfirmedToMt(project, segmentId, change.target)
   }
-  return saved
+  if (!saved.ok || saved.stale || change.status !== 'TRANSLATED' || change.target === '' || !project.propagate) return saved
+  const propagated = await propagateRepetitions(project.id, segmentId, change.target)
+  if (saved.next === undefined || !propagated.includes(saved.next)) return { ...saved, propagated }
+  // The segment to go on to was one of them: the nearest still unconfirmed after this one, as a confirm does.
+  const next = await nearestUnconfirmed(project.id, segmentId, 'next')
+  if (next !== undefined) await setActiveSegment(project, next)
+  return { ...saved, next, propagated }
+}
+
+/**
+ * Issue 58: the segments of the file with the same source as a confirmed one, tags included, that are empty or drafts
+ * get its translation, confirmed (memoQ's and Trados' auto-propagation; OmegaT shares one translation between
+ * identical segments). A repetition confirmed with another translation is left alone. Written as a 100% match from
+ * the file itself; their QA is checked again in the background. Returns their ids.
+ */
+export async function propagateRepetitions(projectId: number, segmentId: number, target: string): Promise<number[]> {
+  return db().transaction(async (tx) => {
+    const filled = await tx.query<{ id: number }>(
+      `update segments r set target = $3, status = 'TRANSLATED', save_type = 'TM', save_match = 100, qa = null, updated_at = now()
+         from segments s
+        where s.project_id = $1 and s.id = $2
+          and r.project_id = $1 and md5(r.source) = md5(s.source) and r.source = s.source and r.id <> s.id
+          and r.status <> 'TRANSLATED' and length(r.source) <= ${MAX_SEGMENT_CHARACTERS}
+        returning r.id`,
+      [projectId, segmentId, target],
+    )
+    if (filled.length > 0) await queueQaCheck(tx, projectId)
+    return filled.map((row) => row.id).sort((a, b) => a - b)
+  })
 }

@@ -6,6 +6,7 @@ import { db } from '../db/db.server'
 import { MAX_SEGMENT_CHARACTERS } from '../segmentation'
 import { parse } from '../tags'
 import { MESSAGE_TYPE } from './comment-rules'
+import type { SegmentFilter } from './translator-url'
 import type { CommentState } from './comments.server'
 import { checkTarget, countedSeconds, type SaveType, type SegmentStatus, type TargetCheck } from './segment-rules'
 
@@ -30,6 +31,8 @@ export interface SegmentView {
   version: number
   /** Stored before segments were bounded, longer than MAX_SEGMENT_CHARACTERS: shown cut, not editable (issue 50). */
   oversized: boolean
+  /** Issue 58: another segment of the file has the same source, tags included (read for a window only). */
+  repeated?: boolean
 }
 
 type SegmentRow = Omit<SegmentView, 'label'> & { originId: number | null }
@@ -64,10 +67,26 @@ export interface SegmentSearch {
   source?: string
   target?: string
   comments?: string
+  /** Issue 58: only segments of a status, with comments, with QA warnings, or repeated in the file. */
+  filter?: SegmentFilter
 }
 
 export function isSearchActive(search: SegmentSearch | undefined): search is SegmentSearch {
-  return Boolean(search?.source || search?.target || search?.comments)
+  return Boolean(search?.source || search?.target || search?.comments || search?.filter)
+}
+
+/**
+ * Issue 58's filters as conditions on alias s. Warnings are the ones the QA check stored (segments_qa_idx); a
+ * repetition is a segment whose source, tags included, another segment of the file has (segments_source_md5_idx).
+ */
+const FILTER_CONDITIONS: Record<SegmentFilter, string> = {
+  unconfirmed: `s.status <> 'TRANSLATED'`,
+  draft: `s.status = 'DRAFT'`,
+  confirmed: `s.status = 'TRANSLATED'`,
+  comments: 'exists (select 1 from comments c where c.segment_id = s.id)',
+  warnings: `s.qa is not null and s.qa <> '[]'::jsonb`,
+  repetitions: `exists (select 1 from segments o where o.project_id = s.project_id and md5(o.source) = md5(s.source) and o.source = s.source
+                  and o.id <> s.id)`,
 }
 
 /** SQL conditions (on alias s) and their parameters, numbered from `first`. */
@@ -81,6 +100,7 @@ function searchConditions(search: SegmentSearch | undefined, first: number): { s
   if (search?.source) conditions.push(`s.source_plain ilike ${like(search.source)}`)
   if (search?.target) conditions.push(`regexp_replace(coalesce(s.target, ''), '<[^>]*>', '', 'g') ilike ${like(search.target)}`)
   if (search?.comments) conditions.push(`exists (select 1 from comments c where c.segment_id = s.id and c.message ilike ${like(search.comments)})`)
+  if (search?.filter) conditions.push(FILTER_CONDITIONS[search.filter])
   return { sql: conditions.map((condition) => ` and ${condition}`).join(''), params }
 }
 
@@ -164,7 +184,7 @@ function windowRows(projectId: number, sides: WindowSide[], search: SegmentSearc
   )
   return db().query<WindowRow>(
     `with chosen as (${picked.join(' union all ')}),
-     picked as (select ${viewColumns}, c.side from chosen c join segments s on s.id = c.picked_id)
+     picked as (select ${viewColumns}, c.side, ${FILTER_CONDITIONS.repetitions} as repeated from chosen c join segments s on s.id = c.picked_id)
      select p.*,
             g.parts, g.part,
             (select f.id from segments f where f.project_id = $1 order by f.position limit 1) as first,
@@ -207,15 +227,24 @@ async function positionOf(projectId: number, segmentId: number): Promise<number 
   return row?.position
 }
 
-/** SPEC §4 navigation: the nearest segment that is not confirmed, after or before this one. */
-export async function nearestUnconfirmed(projectId: number, fromSegmentId: number, direction: 'next' | 'previous'): Promise<number | undefined> {
+/**
+ * SPEC §4 navigation: the nearest segment that is not confirmed, after or before this one. Issue 58: with a filter
+ * the nearest segment the filter (and the search with it) shows instead, so next and previous stay inside it.
+ */
+export async function nearestUnconfirmed(
+  projectId: number,
+  fromSegmentId: number,
+  direction: 'next' | 'previous',
+  search?: SegmentSearch,
+): Promise<number | undefined> {
   const position = await positionOf(projectId, fromSegmentId)
   if (position === undefined) return undefined
+  const filter = search?.filter ? searchConditions(search, 3) : { sql: ` and s.status <> 'TRANSLATED'`, params: [] }
   const [row] = await db().query<{ id: number }>(
     direction === 'next'
-      ? `select id from segments where project_id = $1 and position > $2 and status <> 'TRANSLATED' order by position limit 1`
-      : `select id from segments where project_id = $1 and position < $2 and status <> 'TRANSLATED' order by position desc limit 1`,
-    [projectId, position],
+      ? `select s.id from segments s where s.project_id = $1 and s.position > $2${filter.sql} order by s.position limit 1`
+      : `select s.id from segments s where s.project_id = $1 and s.position < $2${filter.sql} order by s.position desc limit 1`,
+    [projectId, position, ...filter.params],
   )
   return row?.id
 }

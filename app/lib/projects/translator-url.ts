@@ -17,6 +17,17 @@ export interface TranslatorPlace {
 
 const SEARCH_MAX = 200
 
+/**
+ * Issue 58: the segment list filtered by status, comments, QA warnings or repetitions (Matecat's and memoQ's segment
+ * filter). Part of the address, so it works without JavaScript and the hotkeys' next and previous stay inside it.
+ */
+export const SEGMENT_FILTERS = ['unconfirmed', 'draft', 'confirmed', 'comments', 'warnings', 'repetitions'] as const
+export type SegmentFilter = (typeof SEGMENT_FILTERS)[number]
+
+export function segmentFilterOf(value: unknown): SegmentFilter | undefined {
+  return (SEGMENT_FILTERS as readonly unknown[]).includes(value) ? (value as SegmentFilter) : undefined
+}
+
 const searchParams = { source: 'searchInSource', target: 'searchInTarget', comments: 'searchInComments' } as const
 export type SearchScope = keyof typeof searchParams
 
@@ -29,7 +40,7 @@ export function readPlace(params: URLSearchParams): TranslatorPlace {
   const panel = params.get('panel')
   return {
     segment: rowId(params.get('segment')),
-    search: { source: term('source'), target: term('target'), comments: term('comments') },
+    search: { source: term('source'), target: term('target'), comments: term('comments'), filter: segmentFilterOf(params.get('filter')) },
     panel: (panels as readonly string[]).includes(panel ?? '') ? (panel as Panel) : 'translations',
   }
 }
@@ -46,6 +57,7 @@ export function placeHref(base: string, place: Partial<TranslatorPlace>): string
     const term = place.search?.[scope]
     if (term) params.set(searchParams[scope], term)
   }
+  if (place.search?.filter) params.set('filter', place.search.filter)
   if (place.panel && place.panel !== 'translations') params.set('panel', place.panel)
   const query = params.toString()
   return `${base}${query ? `?${query}` : ''}`

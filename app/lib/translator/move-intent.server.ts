@@ -1,4 +1,5 @@
 import { redirect } from '@remix-run/node'
+import { readPlace } from '../projects/translator-url'
 import { leaveSegment, nearestUnconfirmed, setActiveSegment } from '../projects/segments.server'
 import type { IntentContext } from './intent-context.server'
 import { segmentForm } from './segment-form.server'
@@ -8,10 +9,10 @@ import { segmentForm } from './segment-form.server'
  * segment moved to becomes the job's last active one.
  */
 export async function moveIntent(context: IntentContext) {
-  const { project, intent } = context
+  const { project, intent, fields } = context
   const { segmentId, target, elapsed, stamp, refused } = segmentForm(context)
   const left = await leaveSegment(project, segmentId, target, elapsed, stamp)
   if (!left.ok) return refused()
-  const wanted = intent.startsWith('move:') ? Number(intent.slice('move:'.length)) : await nearestUnconfirmed(project.id, segmentId, intent as 'next' | 'previous')
+  const wanted = intent.startsWith('move:') ? Number(intent.slice('move:'.length)) : await nearestUnconfirmed(project.id, segmentId, intent as 'next' | 'previous', readPlace(new URLSearchParams(fields)).search)
   throw redirect(context.at(wanted && (await setActiveSegment(project, wanted)) ? wanted : segmentId))
 }

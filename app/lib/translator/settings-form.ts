@@ -9,6 +9,8 @@ export interface PostedSettings {
   glossaries: MemoryChoice[]
   /** The checks whose box came unticked (every box is sent with the form). */
   qaOff: string[]
+  /** Issue 58: a confirm fills the segment's repetitions. */
+  propagate: boolean
 }
 
 export function settingsFromForm(form: FormData): PostedSettings {
@@ -18,5 +20,6 @@ export function settingsFromForm(form: FormData): PostedSettings {
     memories: memoryChoicesFromForm(form),
     glossaries: memoryChoicesFromForm(form, 'glossaries'),
     qaOff: QA_CHECKS.filter((check) => !on.has(check)),
+    propagate: form.get('propagate') === 'on',
   }
 }

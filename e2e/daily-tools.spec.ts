@@ -1,0 +1,62 @@
+import { deleteAllFiles, expect, expectNoAxeViolations, fillTarget, hydrated, isNoJs, signIn, targetOf, test, uploadAndOpen } from './helpers'
+
+/**
+ * Issue 58, the translator's daily tools, with JavaScript and without: a confirm fills the segment's repetitions and
+ * says so, repetitions are marked in the grid, and the segment filter narrows the list (part of the address) with next
+ * and previous staying inside it.
+ */
+test.afterEach(async ({ page }) => deleteAllFiles(page))
+
+test('a confirm fills its repetitions; the filter shows only repetitions or unconfirmed segments', async ({ page }, testInfo) => {
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'ikdiena.txt', 'Open the file.\nClose it.\nOpen the file.\nSave it.\nOpen the file.\n')
+  await hydrated(page, testInfo)
+  const rows = page.locator('.segment-table tbody tr')
+  const repetition = 'Atkārtojums: tāds pats avots ir vēl citur datnē'
+  await expect(rows.nth(0).getByRole('img', { name: repetition })).toBeVisible()
+  await expect(rows.nth(1).getByRole('img', { name: repetition })).toHaveCount(0)
+
+  await fillTarget(page, testInfo, 1, 'Atveriet datni.')
+  await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  await expect(page.locator('.flash-region')).toHaveText('1. segments apstiprināts; aizpildīti 2 atkārtojumi.', { timeout: 15_000 })
+  for (const index of [2, 4]) {
+    await expect(rows.nth(index)).toContainText('Atveriet datni.')
+    await expect(rows.nth(index)).toContainText('Apstiprināts')
+  }
+  await expect(rows.nth(1)).toHaveClass(/segment-active/)
+  await expectNoAxeViolations(page, testInfo)
+
+  // The filter: a select in the search row; with JavaScript a choice applies at once, without it the Search button does.
+  const choose = async (label: string) => {
+    const details = page.locator('details.search-toggle')
+    if ((await details.getAttribute('open')) === null) await details.locator('summary').click()
+    await page.getByLabel('Rādīt', { exact: true }).selectOption({ label })
+    if (isNoJs(testInfo)) await page.getByRole('button', { name: 'Meklēt', exact: true }).click()
+  }
+  await choose('Atkārtojumus')
+  await expect(page).toHaveURL(/filter=repetitions/)
+  await expect(page.locator('.search-banner')).toContainText('Atrasti 3 segmenti')
+  await expect(rows).toHaveCount(3)
+  await choose('Neapstiprinātos')
+  await expect(page).toHaveURL(/filter=unconfirmed/)
+  await expect(rows).toHaveCount(2)
+  await expect(rows.nth(0)).toContainText('Close it.')
+  await expect(rows.nth(1)).toContainText('Save it.')
+  await expectNoAxeViolations(page, testInfo)
+
+  // Next stays inside the filter (here: the next unconfirmed is the same); it keeps the filter in the address.
+  await expect(targetOf(page, 2)).toBeVisible()
+  await page.getByRole('button', { name: 'Nākamais neapstiprinātais', exact: true }).click()
+  await expect(targetOf(page, 4)).toBeVisible()
+  await expect(page).toHaveURL(/filter=unconfirmed/)
+  await expect(rows).toHaveCount(2)
+
+  // The project's setting: propagation off, kept.
+  const settings = page.locator('details.toolbar-menu').filter({ has: page.getByText('Iestatījumi', { exact: true }) })
+  await settings.locator('summary').click()
+  await settings.getByLabel('Apstiprinot segmentu, aizpildīt tā atkārtojumus').uncheck()
+  await settings.getByRole('button', { name: 'Saglabāt iestatījumus' }).click()
+  await expect(page.locator('.flash-region')).toContainText('saglabāti')
+  await settings.locator('summary').click()
+  await expect(settings.getByLabel('Apstiprinot segmentu, aizpildīt tā atkārtojumus')).not.toBeChecked()
+})

@@ -1,0 +1,111 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { addComment } from '~/lib/projects/comments.server'
+import type { ProjectSummary } from '~/lib/projects/projects.server'
+import { nearestUnconfirmed } from '~/lib/projects/segments.server'
+import { action as callAction } from '~/routes/$'
+import { signedInUser } from './accounts'
+import { withTestDatabase } from './database'
+import { readyProject } from './ready-project'
+import { BASE, context } from './remix'
+
+/**
+ * Issue 58, the translator's daily tools, through the §7 API (the pages call the same functions): the segment filter
+ * and the propagation of a confirm to the segment's repetitions.
+ */
+const database = withTestDatabase()
+let cookie: string
+let ownerId: number
+
+beforeAll(async () => {
+  const owner = await signedInUser('ikdiena@example.lv', 'Ikdienas Tests')
+  ;({ cookie } = owner)
+  ownerId = owner.user.id
+})
+
+async function call(path: string, form: Record<string, string>) {
+  const answer = await callAction({ request: new Request(`${BASE}${path}`, { method: 'POST', body: new URLSearchParams(form), headers: { Cookie: cookie } }), params: {}, context })
+  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> }
+}
+
+type Window = { segments: { id: number; original: string; translation: string; status: string }[] }
+
+/** Open the file. (1) Close it. (2) Open the file. (3) Save <b>it</b>. (4) Open the file. (5) Save it. (6) */
+const FILE = '<p>Open the file.</p><p>Close it.</p><p>Open the file.</p><p>Save <b>it</b>.</p><p>Open the file.</p><p>Save it.</p>'
+
+async function newProject(): Promise<{ project: ProjectSummary; ids: number[] }> {
+  return readyProject(ownerId, 'ikdiena.html', new TextEncoder().encode(`<!doctype html><html lang="en"><body>${FILE}</body></html>`))
+}
+
+const translate = (segmentId: number, translation: string, status = 'TRANSLATED') =>
+  call('/segments/translate', { segmentId: String(segmentId), status, translation, saveType: 'MANUAL' })
+
+const rows = async (project: ProjectSummary) =>
+  database.current().query<{ id: number; target: string | null; status: string; saveType: string | null }>(
+    `select id, target, status, save_type as "saveType" from segments where project_id = $1 order by position`,
+    [project.id],
+  )
+
+describe('repetitions (point 2)', () => {
+  it('a confirm fills the empty and draft repetitions, confirmed, and leaves one confirmed with another translation', async () => {
+    const { project, ids } = await newProject()
+    expect((await translate(ids[4]!, 'Atveriet to datni.')).body).toMatchObject({ propagated: [ids[0], ids[2]] })
+    expect((await translate(ids[2]!, 'Melnraksts', 'DRAFT')).body).toMatchObject({ propagated: [] })
+    expect((await translate(ids[0]!, 'Atveriet datni.')).body).toMatchObject({ segmentId: ids[0], status: 'TRANSLATED', propagated: [ids[2]] })
+    expect((await rows(project)).map((row) => [row.target, row.status])).toEqual([
+      ['Atveriet datni.', 'TRANSLATED'],
+      [null, 'NEW'],
+      ['Atveriet datni.', 'TRANSLATED'],
+      [null, 'NEW'],
+      ['Atveriet to datni.', 'TRANSLATED'],
+      [null, 'NEW'],
+    ])
+  })
+
+  it('fills only what is empty or a draft, tags included in the comparison, and says which', async () => {
+    const { project, ids } = await newProject()
+    await translate(ids[2]!, 'Melnraksts', 'DRAFT')
+    expect((await translate(ids[0]!, 'Atveriet datni.')).body).toMatchObject({ propagated: [ids[2], ids[4]] })
+    // "Save <b>it</b>." and "Save it." are different sources.
+    expect((await translate(ids[5]!, 'Saglabājiet to.')).body).toMatchObject({ propagated: [] })
+    const after = await rows(project)
+    expect(after.map((row) => row.target)).toEqual(['Atveriet datni.', null, 'Atveriet datni.', null, 'Atveriet datni.', 'Saglabājiet to.'])
+    expect(after[2]).toMatchObject({ status: 'TRANSLATED', saveType: 'TM' })
+    // A confirmed repetition is left alone by a later confirm of another translation.
+    expect((await translate(ids[0]!, 'Atveriet šo datni.')).body).toMatchObject({ propagated: [] })
+    expect((await rows(project)).map((row) => row.target)[2]).toBe('Atveriet datni.')
+  })
+
+  it('a draft does not propagate, and a project that turned it off fills nothing', async () => {
+    const { project, ids } = await newProject()
+    expect((await translate(ids[0]!, 'Atveriet datni.', 'DRAFT')).body).toMatchObject({ propagated: [] })
+    await database.current().query('update projects set propagate = false where id = $1', [project.id])
+    expect((await translate(ids[0]!, 'Atveriet datni.')).body).toMatchObject({ propagated: [] })
+    expect((await rows(project)).map((row) => row.target)).toEqual(['Atveriet datni.', null, null, null, null, null])
+  })
+})
+
+describe('filter (point 3)', () => {
+  it('the window holds only the segments of a filter; next and previous stay inside it', async () => {
+    const { project, ids } = await newProject()
+    await database.current().query('update projects set propagate = false where id = $1', [project.id])
+    await translate(ids[1]!, 'Aizveriet to.')
+    await translate(ids[3]!, 'Saglabājiet <b1>to</b1>.', 'DRAFT')
+    await addComment(project, ids[5]!, { id: ownerId, name: 'A' }, 'Vai “to”?')
+    await database.current().query(`update segments set qa = '[{"kind":"spaces"}]'::jsonb where id = $1`, [ids[1]])
+    const windowOf = async (filter: string) =>
+      ((await call('/segments', { projectId: String(project.id), projectPassword: project.password, filter })).body as unknown as Window).segments.map((segment) =>
+        ids.indexOf(segment.id),
+      )
+    expect(await windowOf('unconfirmed')).toEqual([0, 2, 3, 4, 5])
+    expect(await windowOf('draft')).toEqual([3])
+    expect(await windowOf('confirmed')).toEqual([1])
+    expect(await windowOf('comments')).toEqual([5])
+    expect(await windowOf('warnings')).toEqual([1])
+    expect(await windowOf('repetitions')).toEqual([0, 2, 4])
+    expect((await call('/segments', { projectId: String(project.id), projectPassword: project.password, filter: 'everything' })).status).toBe(400)
+    expect(await nearestUnconfirmed(project.id, ids[0]!, 'next', { filter: 'repetitions' })).toBe(ids[2])
+    expect(await nearestUnconfirmed(project.id, ids[4]!, 'previous', { filter: 'repetitions' })).toBe(ids[2])
+    expect(await nearestUnconfirmed(project.id, ids[0]!, 'next', { filter: 'confirmed' })).toBe(ids[1])
+    expect(await nearestUnconfirmed(project.id, ids[0]!, 'next')).toBe(ids[2])
+  })
+})
