@@ -60,3 +60,50 @@ test('a confirm fills its repetitions; the filter shows only repetitions or unco
   await settings.locator('summary').click()
   await expect(settings.getByLabel('Apstiprinot segmentu, aizpildīt tā atkārtojumus')).not.toBeChecked()
 })
+
+test('find and replace: a preview, replace all, undo as one step; replace one at a time', async ({ page }, testInfo) => {
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'aizstat.txt', 'Open the file.\nClose the file.\nRead the manual.\n')
+  await hydrated(page, testInfo)
+  const rows = page.locator('.segment-table tbody tr')
+  for (const [number, text] of [
+    [1, 'Atveriet datni.'],
+    [2, 'Aizveriet datni.'],
+  ] as const) {
+    await fillTarget(page, testInfo, number, text)
+    await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+    await expect(rows.nth(number - 1)).toContainText('Apstiprināts')
+  }
+  const menu = page.locator('details.find-replace')
+  await menu.locator('summary').click()
+  await menu.getByLabel('Atrast tulkojumos').fill('datni')
+  await menu.getByLabel('Aizstāt ar').fill('failu')
+  await menu.getByRole('button', { name: 'Aizstāt visus…' }).click()
+  await expect(menu.getByText('Mainīsies 2 segmenti:')).toBeVisible()
+  await expect(menu.locator('.replace-preview li')).toHaveText(['1. Atveriet failu.', '2. Aizveriet failu.'])
+  // The preview changed nothing.
+  await expect(rows.nth(0)).toContainText('Atveriet datni.')
+  await expectNoAxeViolations(page, testInfo)
+  await menu.getByRole('button', { name: 'Aizstāt 2 segmentos' }).click()
+  await expect(page.locator('.flash-region')).toHaveText('Aizstāts 2 segmentos.')
+  await expect(rows.nth(0)).toContainText('Atveriet failu.')
+  await expect(rows.nth(0)).toContainText('Apstiprināts')
+  await expect(rows.nth(1)).toContainText('Aizveriet failu.')
+
+  await menu.getByRole('button', { name: 'Atsaukt to (2 segmenti)' }).click()
+  await expect(page.locator('.flash-region')).toHaveText('Aizstāšana atsaukta: atjaunoti 2 segmenti.')
+  await expect(rows.nth(0)).toContainText('Atveriet datni.')
+  await expect(rows.nth(1)).toContainText('Aizveriet datni.')
+
+  // One at a time: Find next goes to the next translation holding the text; Replace changes it and goes on.
+  await rows.nth(2).locator('td').first().click()
+  await expect(rows.nth(2)).toHaveClass(/segment-active/)
+  await menu.getByRole('button', { name: 'Atrast nākamo' }).click()
+  await expect(rows.nth(0)).toHaveClass(/segment-active/)
+  await menu.getByRole('button', { name: 'Aizstāt', exact: true }).click()
+  await expect(page.locator('.flash-region')).toHaveText('Aizstāts 1. segmentā.')
+  await expect(rows.nth(0)).toContainText('Atveriet failu.')
+  await expect(rows.nth(1)).toHaveClass(/segment-active/)
+  await expect(rows.nth(1)).toContainText('Aizveriet datni.')
+  await expectNoAxeViolations(page, testInfo)
+})

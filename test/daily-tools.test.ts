@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addComment } from '~/lib/projects/comments.server'
 import type { ProjectSummary } from '~/lib/projects/projects.server'
+import { findNext, replaceNext, undoReplace } from '~/lib/projects/replace.server'
 import { nearestUnconfirmed } from '~/lib/projects/segments.server'
+import { createMemory } from '~/lib/tm/memories.server'
 import { action as callAction } from '~/routes/$'
 import { signedInUser } from './accounts'
 import { withTestDatabase } from './database'
@@ -107,5 +109,72 @@ describe('filter (point 3)', () => {
     expect(await nearestUnconfirmed(project.id, ids[4]!, 'previous', { filter: 'repetitions' })).toBe(ids[2])
     expect(await nearestUnconfirmed(project.id, ids[0]!, 'next', { filter: 'confirmed' })).toBe(ids[1])
     expect(await nearestUnconfirmed(project.id, ids[0]!, 'next')).toBe(ids[2])
+  })
+})
+
+describe('find and replace (point 1)', () => {
+  const replace = (project: ProjectSummary, fields: Record<string, string>) =>
+    call('/segments/replace', { projectId: String(project.id), projectPassword: project.password, ...fields })
+
+  it('previews, then replaces text only — never a tag — keeping statuses and updating the memory; an undo takes it all back', async () => {
+    const { project, ids } = await newProject()
+    await database.current().query('update projects set propagate = false where id = $1', [project.id])
+    const memory = await createMemory(ownerId, { name: 'Aizstāšana', sourceLang: project.sourceLang, targetLang: project.targetLang })
+    await translate(ids[0]!, 'Atveriet datni.')
+    await translate(ids[1]!, 'Aizveriet datni un datnes.', 'DRAFT')
+    await translate(ids[3]!, 'Saglabājiet <b1>datni</b1>.')
+    const before = await rows(project)
+    const preview = await replace(project, { find: 'datni', replace: 'failu', preview: '1', wholeWord: '1' })
+    expect(preview).toEqual({
+      status: 200,
+      body: {
+        changed: 3,
+        segments: [
+          { id: ids[0], number: 1, translation: 'Atveriet failu.', status: 'TRANSLATED' },
+          { id: ids[1], number: 2, translation: 'Aizveriet failu un datnes.', status: 'DRAFT' },
+          { id: ids[3], number: 4, translation: 'Saglabājiet <b1>failu</b1>.', status: 'TRANSLATED' },
+        ],
+      },
+    })
+    expect(await rows(project)).toEqual(before)
+    expect((await replace(project, { find: 'datni', replace: 'failu', wholeWord: '1' })).body).toMatchObject({ changed: 3 })
+    const after = await rows(project)
+    expect(after.map((row) => [row.target, row.status])).toEqual([
+      ['Atveriet failu.', 'TRANSLATED'],
+      ['Aizveriet failu un datnes.', 'DRAFT'],
+      [null, 'NEW'],
+      ['Saglabājiet <b1>failu</b1>.', 'TRANSLATED'],
+      [null, 'NEW'],
+      [null, 'NEW'],
+    ])
+    const units = async () =>
+      (await database.current().query<{ target: string }>('select target from tm_units where memory_id = $1 order by target', [memory.id])).map((unit) => unit.target)
+    expect(await units()).toEqual(['Atveriet failu.', 'Saglabājiet <b1>failu</b1>.'])
+    // A tag's name is not text: "b1" is found nowhere.
+    expect((await replace(project, { find: 'b1', replace: 'x', preview: '1' })).body).toEqual({ changed: 0, segments: [] })
+    // Undo, as the translator's button does: every segment still holding the replaced text gets its text back.
+    const [batch] = await database.current().query<{ id: number }>('select id from replace_batches where project_id = $1 order by id desc limit 1', [project.id])
+    await translate(ids[1]!, 'Pa vidu mainīts.', 'DRAFT')
+    expect(await undoReplace(project, { id: ownerId, name: 'Ikdienas Tests', email: 'ikdiena@example.lv' }, batch!.id)).toBe(2)
+    expect((await rows(project)).map((row) => row.target)).toEqual(['Atveriet datni.', 'Pa vidu mainīts.', null, 'Saglabājiet <b1>datni</b1>.', null, null])
+    expect(await units()).toEqual(['Atveriet datni.', 'Saglabājiet <b1>datni</b1>.'])
+    expect(await undoReplace(project, { id: ownerId, name: 'Ikdienas Tests', email: 'ikdiena@example.lv' }, batch!.id)).toBeUndefined()
+  })
+
+  it('matches case when asked, replaces one at a time from the active segment on, and finds the next', async () => {
+    const { project, ids } = await newProject()
+    await database.current().query('update projects set propagate = false where id = $1', [project.id])
+    await translate(ids[0]!, 'Datne un datne.', 'DRAFT')
+    await translate(ids[2]!, 'datne', 'DRAFT')
+    expect((await replace(project, { find: 'Datne', replace: 'Fails', matchCase: '1', preview: '1' })).body).toMatchObject({ changed: 1 })
+    const user = { id: ownerId, name: 'Ikdienas Tests', email: 'ikdiena@example.lv' }
+    const query = { find: 'datne', replace: 'fails', matchCase: false, wholeWord: false }
+    expect(await findNext(project.id, query, ids[0]!)).toBe(ids[2])
+    expect(await findNext(project.id, query, ids[2]!)).toBe(ids[0])
+    expect(await replaceNext(project, user, query, ids[1]!)).toMatchObject({ id: ids[2], translation: 'fails' })
+    expect(await replaceNext(project, user, query, ids[1]!)).toMatchObject({ id: ids[0], translation: 'fails un datne.' })
+    expect(await replaceNext(project, user, query, ids[0]!)).toMatchObject({ id: ids[0], translation: 'fails un fails.' })
+    expect(await replaceNext(project, user, query, ids[0]!)).toBeUndefined()
+    expect((await replace(project, { find: '', replace: 'x' })).status).toBe(400)
   })
 })

@@ -10,6 +10,7 @@ import { isSplitMergeIntent, splitOrMerge } from '~/lib/projects/split-merge-for
 import { intentContext } from '~/lib/translator/intent-context.server'
 import { keepPostedText } from '~/lib/translator/kept-text.server'
 import { moveIntent } from '~/lib/translator/move-intent.server'
+import { isReplaceIntent, replaceIntent } from '~/lib/translator/replace-intent.server'
 import { saveIntent } from '~/lib/translator/save-intent.server'
 import { suggestionIntent } from '~/lib/translator/suggestion-intent.server'
 import { addTermIntent, termIntent } from '~/lib/translator/term-intent.server'
@@ -43,6 +44,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === 'save-mt-system') return mtSystemIntent(posted)
   if (intent === 'project-settings') return projectSettingsIntent(posted)
   if (isSplitMergeIntent(intent)) return splitOrMerge(project, posted.fields, request, posted.at)
+  if (isReplaceIntent(intent)) return replaceIntent(posted)
   if (MOVES.test(intent)) return moveIntent(posted)
   if (USES.test(intent)) return suggestionIntent(posted)
   if (TERMS.test(intent)) return termIntent(posted)

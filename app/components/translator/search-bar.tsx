@@ -1,7 +1,8 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { SegmentSearch } from '~/lib/projects/segments.server'
-import { placeHref, searchParamName, SEGMENT_FILTERS, type Panel, type SearchScope } from '~/lib/projects/translator-url'
+import { SEGMENT_FILTERS } from '~/lib/projects/segment-filter'
+import { placeHref, searchParamName, type Panel, type SearchScope } from '~/lib/projects/translator-url'
 
 const scopes: SearchScope[] = ['source', 'target', 'comments']
 

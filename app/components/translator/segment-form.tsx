@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { InfoNote } from '~/components/flash-message'
 import type { SegmentView } from '~/lib/projects/segments.server'
 import { ConfirmAheadContext } from './confirm-ahead'
+import { PlaceFields } from './find-replace'
 import { nextStamp, onLeave, queuedTarget, revision, sendWrite, subscribe, writeStateOf, written, type SegmentWriteState } from './segment-writes'
 import { TargetField, type TargetControl } from './target-field'
 import { SEGMENT_FORM } from './toolbar'
@@ -65,7 +66,6 @@ export function SegmentForm({ segment, number, startedAt, loaded }: { segment: S
   useEffect(() => {
     if (navigation.state !== 'idle') latestFlush.current()
   }, [navigation.state])
-  const { search, panel } = loaded.place
   // A text kept while the translator signed in again (the loader gives it only for the active segment, this one):
   // shown in the editor and, with JavaScript, saved as a draft at once, as typing it would have been.
   const kept = loaded.kept?.kind === 'target' && segment.id === loaded.activeId ? loaded.kept.text : undefined
@@ -123,11 +123,7 @@ export function SegmentForm({ segment, number, startedAt, loaded }: { segment: S
       <input type="hidden" name="renderedAt" defaultValue={loaded.renderedAt} ref={reference.input} />
       <input type="hidden" name="writer" defaultValue="" />
       <input type="hidden" name="seq" defaultValue="" />
-      {search.source ? <input type="hidden" name="searchInSource" value={search.source} /> : null}
-      {search.target ? <input type="hidden" name="searchInTarget" value={search.target} /> : null}
-      {search.comments ? <input type="hidden" name="searchInComments" value={search.comments} /> : null}
-      {search.filter ? <input type="hidden" name="filter" value={search.filter} /> : null}
-      {panel !== 'translations' ? <input type="hidden" name="panel" value={panel} /> : null}
+      <PlaceFields place={loaded.place} withReplace />
       {kept !== undefined ? <InfoNote>{t('keptText')}</InfoNote> : null}
       {segment.oversized ? (
         <InfoNote>{t('oversized')}</InfoNote>

@@ -45,6 +45,9 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
         fontSize={loaded.fontSize}
         updateMt={loaded.settings.updateMt}
         propagate={loaded.settings.propagate}
+        place={loaded.place}
+        findReplace={loaded.findReplace}
+        targetLang={loaded.targetLang}
         memories={loaded.settings.memories}
         glossaries={loaded.settings.glossaries.map((glossary) => ({ ...glossary, canUpdate: true }))}
         mt={loaded.mt}

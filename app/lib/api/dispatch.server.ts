@@ -4,7 +4,7 @@ import { commentCall } from './comments.server'
 import { analysisCall, creationStatusCall, deleteFileCall, downloadOriginalCall, downloadTranslatedCall, filesCall, infoCall, pretranslateFileCall, statsCall } from './files.server'
 import { concordanceCall, matchesCall, memoriesCall, memoriesForFileCall, saveSettingsCall, saveSettingsForFileCall } from './memories.server'
 import { mtMatchesCall } from './mt.server'
-import { segmentsCall, setActiveCall, setEditTimeCall, translateCall } from './segments.server'
+import { replaceCall, segmentsCall, setActiveCall, setEditTimeCall, translateCall } from './segments.server'
 import { profileCall, saveMtSystemCall, saveProfileFlagCall, saveUpdateMtForFileCall, updateMtForFileCall } from './settings.server'
 import { getOnlyRefusal } from './read-fields.server'
 
@@ -29,6 +29,7 @@ const answers: Record<Exclude<keyof typeof calls, 'upload' | 'tokens' | 'tokenCa
   setActive: setActiveCall,
   setEditTime: setEditTimeCall,
   translate: translateCall,
+  replace: replaceCall,
   addComment: (request) => commentCall(request, 'comment-add'),
   resolveComments: (request) => commentCall(request, 'comment-resolve'),
   tmMatches: matchesCall,

@@ -3,6 +3,7 @@ import { getEnv } from '../env.server'
 import { commentJson } from './comments.server'
 import { listCommentsOf } from '../projects/comments.server'
 import { saveTranslation } from '../projects/save-translation.server'
+import { replaceAll } from '../projects/replace.server'
 import { segmentWindow, setActiveSegment, type WindowAnchor } from '../projects/segments.server'
 import { answer } from './call'
 import { apiRefusal, projectCall, segmentCall } from './read-fields.server'
@@ -70,5 +71,18 @@ export function translateCall(request: Request): Promise<Response> {
     if ('writeBackFailed' in saved) return apiRefusal(request, 503, 'MemoryWriteFailed', 'suggestions:errors.writeBack')
     if (!saved.ok) return apiRefusal(request, 400, 'InvalidTags', 'translate:errors.invalidTags')
     return answer(segmentCalls.translate, { segmentId, number: saved.number, status, translation, propagated: saved.propagated ?? [] })
+  })
+}
+
+/**
+ * Issue 58, segments/replace (projectId, projectPassword, find, replace, matchCase, wholeWord, preview): replaces the
+ * text in every translation of the file that holds it, as the translator's Replace all does (statuses kept, confirmed
+ * segments' memory units updated, undone as one step in the translator); preview=1 changes nothing. Answers
+ * `{ changed, segments[{ id, number, translation, status }] }`.
+ */
+export function replaceCall(request: Request): Promise<Response> {
+  return projectCall(request, segmentCalls.replace, async (project, { find, replace, matchCase, wholeWord, preview }, user) => {
+    const result = await replaceAll(project, user, { find, replace, matchCase, wholeWord }, preview)
+    return answer(segmentCalls.replace, { changed: result.changed, segments: result.segments })
   })
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod/v4'
-import { rowIdField, wholeNumber } from '../http/fields'
+import { flagField, rowIdField, wholeNumber } from '../http/fields'
+import { REPLACE_MAX } from '../projects/replace-text'
 import { call, ofProject, projectId, projectPassword, projectRefusals, segmentId } from './call'
 import { commentAnswer } from './comments'
-import { SEGMENT_FILTERS } from '../projects/translator-url'
+import { SEGMENT_FILTERS } from '../projects/segment-filter'
 
 /** SPEC §7's segments group: the window, the active segment, editing time and saving a translation. */
 
@@ -100,5 +101,28 @@ export const segmentCalls = {
         .meta({ description: 'Issue 58: the repetitions (same source, empty or draft) a confirm filled with the same translation, confirmed.' }),
     }),
     refusals: { 400: ['InvalidValue', 'InvalidTags'], 404: ['NotFound'], 503: ['MemoryWriteFailed'] },
+  }),
+  replace: call({
+    method: 'post',
+    path: '/segments/replace',
+    operationId: 'replaceInTranslations',
+    tag: 'Segments',
+    summary: 'Issue 58: find and replace in the file’s translations (text only, never inside a tag); with preview=1 only says what would change.',
+    body: 'form',
+    fields: z.object({
+      ...ofProject,
+      find: z.string().min(1).max(REPLACE_MAX),
+      replace: z.string().max(REPLACE_MAX).default(''),
+      matchCase: flagField.default(false),
+      wholeWord: flagField.default(false),
+      preview: flagField.default(false),
+    }),
+    answer: z.object({
+      changed: z.number().int().meta({ description: 'How many segments change (or, with preview, would).' }),
+      segments: z.array(
+        z.object({ id: z.number().int(), number: z.number().int(), translation: z.string().meta({ description: 'The translation after the replace.' }), status: segmentStatus }),
+      ),
+    }),
+    refusals: projectRefusals,
   }),
 }

@@ -94,7 +94,7 @@ async function readSessionRow(request: Request): Promise<SessionState> {
   const id = secretHash(token)
   const days = getEnv().SESSION_DAYS
   const [row] = await db().query<User & { expired: boolean; renew: boolean }>(
-    `select u.id, u.email, u.name, s.expires_at < now() as expired,
+    `select u.id, u.email, u.name, s.expires_at <= now() as expired,
             s.expires_at < now() + make_interval(days => $2) - interval '1 day' as renew
        from sessions s join users u on u.id = s.user_id
       where s.id = $1`,

@@ -960,4 +960,23 @@ export const migrations: Migration[] = [
       alter table projects add column propagate boolean not null default true;
     `,
   },
+  {
+    version: 38,
+    name: 'a replace-all can be undone as one step',
+    sql: /* sql */ `
+      -- Issue 58: each replace in a file's translations keeps what it changed (segment, text before, text after), so
+      -- that the whole replace-all can be undone; an undo restores the segments still holding its text.
+      create table replace_batches (
+        id serial primary key,
+        project_id integer not null references projects (id) on delete cascade,
+        user_id integer not null references users (id) on delete cascade,
+        find text not null,
+        replacement text not null,
+        changes jsonb not null,
+        created_at timestamptz not null default now(),
+        undone_at timestamptz
+      );
+      create index replace_batches_project_idx on replace_batches (project_id, id);
+    `,
+  },
 ]

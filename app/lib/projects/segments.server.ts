@@ -6,7 +6,7 @@ import { db } from '../db/db.server'
 import { MAX_SEGMENT_CHARACTERS } from '../segmentation'
 import { parse } from '../tags'
 import { MESSAGE_TYPE } from './comment-rules'
-import type { SegmentFilter } from './translator-url'
+import type { SegmentFilter } from './segment-filter'
 import type { CommentState } from './comments.server'
 import { checkTarget, countedSeconds, type SaveType, type SegmentStatus, type TargetCheck } from './segment-rules'
 

@@ -1,5 +1,7 @@
 import type { SegmentSearch } from './segments.server'
 import { rowId } from '../http/row-id'
+import { REPLACE_MAX, type ReplaceQuery } from './replace-text'
+import { segmentFilterOf } from './segment-filter'
 
 /**
  * The translator's state lives in its address (STYLE "URL is state"): the wanted segment, the search terms
@@ -13,20 +15,11 @@ export interface TranslatorPlace {
   segment?: number
   search: SegmentSearch
   panel: Panel
+  /** Issue 58: the find-and-replace menu's query while it is open, and whether its replace-all preview is shown. */
+  replace?: ReplaceQuery & { preview: boolean }
 }
 
 const SEARCH_MAX = 200
-
-/**
- * Issue 58: the segment list filtered by status, comments, QA warnings or repetitions (Matecat's and memoQ's segment
- * filter). Part of the address, so it works without JavaScript and the hotkeys' next and previous stay inside it.
- */
-export const SEGMENT_FILTERS = ['unconfirmed', 'draft', 'confirmed', 'comments', 'warnings', 'repetitions'] as const
-export type SegmentFilter = (typeof SEGMENT_FILTERS)[number]
-
-export function segmentFilterOf(value: unknown): SegmentFilter | undefined {
-  return (SEGMENT_FILTERS as readonly unknown[]).includes(value) ? (value as SegmentFilter) : undefined
-}
 
 const searchParams = { source: 'searchInSource', target: 'searchInTarget', comments: 'searchInComments' } as const
 export type SearchScope = keyof typeof searchParams
@@ -42,7 +35,35 @@ export function readPlace(params: URLSearchParams): TranslatorPlace {
     segment: rowId(params.get('segment')),
     search: { source: term('source'), target: term('target'), comments: term('comments'), filter: segmentFilterOf(params.get('filter')) },
     panel: (panels as readonly string[]).includes(panel ?? '') ? (panel as Panel) : 'translations',
+    replace: readReplace(params),
   }
+}
+
+/** The find-and-replace query of an address or a posted form: `find`, `replaceWith`, `matchCase`, `wholeWord`, `preview`. */
+function readReplace(params: URLSearchParams): TranslatorPlace['replace'] {
+  // Not trimmed: a space around a word is part of what a translator replaces.
+  const find = params.get('find')?.slice(0, REPLACE_MAX)
+  if (!find) return undefined
+  const flag = (name: string) => ['1', 'on', 'true'].includes(params.get(name) ?? '')
+  return {
+    find,
+    replace: params.get('replaceWith')?.slice(0, REPLACE_MAX) ?? '',
+    matchCase: flag('matchCase'),
+    wholeWord: flag('wholeWord'),
+    preview: flag('preview'),
+  }
+}
+
+/** The address parameters of a find-and-replace query (the preview only when asked for). */
+export function replaceParams(replace: TranslatorPlace['replace']): [string, string][] {
+  if (!replace) return []
+  return [
+    ['find', replace.find],
+    ['replaceWith', replace.replace],
+    ...(replace.matchCase ? [['matchCase', '1'] as [string, string]] : []),
+    ...(replace.wholeWord ? [['wholeWord', '1'] as [string, string]] : []),
+    ...(replace.preview ? [['preview', '1'] as [string, string]] : []),
+  ]
 }
 
 /**
@@ -59,6 +80,7 @@ export function placeHref(base: string, place: Partial<TranslatorPlace>): string
   }
   if (place.search?.filter) params.set('filter', place.search.filter)
   if (place.panel && place.panel !== 'translations') params.set('panel', place.panel)
+  for (const [name, value] of replaceParams(place.replace)) params.set(name, value)
   const query = params.toString()
   return `${base}${query ? `?${query}` : ''}`
 }

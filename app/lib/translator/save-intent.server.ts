@@ -22,7 +22,7 @@ export async function saveIntent(context: IntentContext) {
   // Issue 58: a confirm that filled repetitions says how many.
   const propagated = saved.propagated ?? []
   const key = !confirm ? 'translate:saved' : propagated.length > 0 ? 'translate:confirmedPropagated' : 'translate:confirmed'
-  const message = () => flash({ kind: 'success', key, values: { number: saved.number, count: propagated.length } })
+  const message = () => flash({ kind: 'success', key, values: propagated.length > 0 ? { number: saved.number, count: propagated.length } : { number: saved.number } })
   // The editor's writes (segment-writes.ts) learn the version their text became, or that a later one of theirs was first.
   const written = { ok: true as const, savedAt: Date.now(), version: saved.version ?? null, target: saved.target ?? null, stale: saved.stale === true }
   if (respond && confirm) return data({ ...written, next: saved.next ?? segmentId, propagated }, { headers: await message() })

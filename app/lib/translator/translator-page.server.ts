@@ -8,6 +8,7 @@ import { listComments } from '../projects/comments.server'
 import { brokenReason } from '../projects/file-list'
 import { readFontSize } from '../projects/font-size.server'
 import { projectSettings } from '../projects/project-settings.server'
+import { lastReplace, replaceAll } from '../projects/replace.server'
 import type { ProjectSummary } from '../projects/projects.server'
 import { remainingMinutes } from '../projects/segment-rules'
 import { countMatches, isSearchActive, segmentWindow, type WindowAnchor } from '../projects/segments.server'
@@ -71,7 +72,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
   const termQuery = url.searchParams.get('terms')?.trim().slice(0, TERM_MAX) ?? ''
   const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
   const readableGlossaries = settings.glossaries.filter((glossary) => glossary.read)
-  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults] = await Promise.all([
+  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults, findReplace] = await Promise.all([
     activeId ? listComments(project, activeId) : [],
     translationsOpen && activeSource !== undefined ? suggestionsFor({ readable: settings.memories.filter((memory) => memory.read).map((memory) => memory.id) }, activeSource, env.TM_MIN_MATCH) : [],
     translationsOpen && concordanceText ? searchConcordance(memoryProject, concordanceText) : undefined,
@@ -84,6 +85,8 @@ export async function translatorPage(request: Request, user: User, project: Proj
     segmentWarnings(project.id, window.segments.map((segment) => segment.id)),
     // SPEC §9 Shift+Enter: the glossary search of the translations tab.
     translationsOpen && termQuery ? searchGlossaries(readableGlossaries, termQuery) : undefined,
+    // Issue 58: the find-and-replace menu, while open: its replace-all preview when asked for, and the replace an undo takes back.
+    findReplaceOf(project, user, place.replace),
   ])
   const base = `/translate/${project.id}/${project.password}`
   const glossaryT = await getFixedT(request, 'glossaries')
@@ -170,8 +173,18 @@ export async function translatorPage(request: Request, user: User, project: Proj
       bands: readBands(project.analysisBands),
     },
     kept,
+    findReplace,
   }
   return clearKept ? data(page, { headers: { 'Set-Cookie': clearKept } }) : page
+}
+
+/** How many segments a replace-all preview lists (the count is of all of them). */
+const PREVIEW_ROWS = 100
+
+async function findReplaceOf(project: ProjectSummary, user: User, replace: ReturnType<typeof readPlace>['replace']) {
+  if (!replace) return undefined
+  const [preview, last] = await Promise.all([replace.preview ? replaceAll(project, user, replace, true) : undefined, lastReplace(project.id)])
+  return { preview: preview && { changed: preview.changed, segments: preview.segments.slice(0, PREVIEW_ROWS) }, last }
 }
 
 /**
