@@ -1,4 +1,4 @@
-import { deleteAllFiles, expect, expectNoAxeViolations, fillTarget, hydrated, isNoJs, signIn, targetOf, test, uploadAndOpen } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, fillTarget, hydrated, isNoJs, signIn, targetInput, targetOf, test, uploadAndOpen } from './helpers'
 
 /**
  * Issue 58, the translator's daily tools, with JavaScript and without: a confirm fills the segment's repetitions and
@@ -106,4 +106,43 @@ test('find and replace: a preview, replace all, undo as one step; replace one at
   await expect(rows.nth(1)).toHaveClass(/segment-active/)
   await expect(rows.nth(1)).toContainText('Aizveriet datni.')
   await expectNoAxeViolations(page, testInfo)
+})
+
+/**
+ * Issue 58 point 8 (JavaScript): when the server cannot be reached the editor keeps taking edits and confirms, keeps them
+ * in the browser through a reload, says "offline — N changes waiting", and sends them in order once the server answers:
+ * nothing lost, nothing applied twice.
+ */
+test('through a dropped connection, edits and confirms wait in the browser and reach the server in order', async ({ page }, testInfo) => {
+  test.skip(isNoJs(testInfo), 'without JavaScript every confirm is a page, which a dropped connection does not load')
+  await signIn(page)
+  const sources = ['One.', 'Two.', 'Three.', 'Four.', 'Five.', 'Six.']
+  await uploadAndOpen(page, testInfo, 'bezsaiste.txt', `${sources.join('\n')}\n`)
+  await hydrated(page, testInfo)
+  const base = new URL(page.url()).pathname
+  const [, projectId, projectPassword] = base.match(/^\/translate\/(\d+)\/([^/]+)/) ?? []
+  // The server unreachable for the editor's writes and the page's data (the document itself still loads on a reload).
+  const cut = (route: import('@playwright/test').Route) => route.abort('internetdisconnected')
+  await page.route('**/save', cut)
+  await page.route('**/*.data*', cut)
+  for (let number = 1; number <= 5; number++) {
+    await fillTarget(page, testInfo, number, `Tulkojums ${number}.`)
+    await page.keyboard.press('Control+Enter')
+    await expect(targetInput(page, testInfo, number + 1)).toBeFocused()
+  }
+  const waiting = page.locator('.writes-waiting')
+  await expect(waiting).toHaveText(/^Bezsaistē — gaida \d+ izmaiņ/)
+  await expectNoAxeViolations(page, testInfo)
+  await page.reload()
+  await hydrated(page, testInfo)
+  await expect(waiting).toHaveText(/^Bezsaistē — gaida \d+ izmaiņ/, { timeout: 15_000 })
+  await page.unroute('**/save', cut)
+  await page.unroute('**/*.data*', cut)
+  await expect(waiting).toHaveText('', { timeout: 30_000 })
+  const answer = await page.request.post('/segments', { form: { projectId: projectId!, projectPassword: projectPassword!, step: '100' } })
+  const stored = ((await answer.json()) as { segments: { translation: string; status: string }[] }).segments
+  expect(stored.map((segment) => [segment.translation, segment.status])).toEqual([
+    ...[1, 2, 3, 4, 5].map((number) => [`Tulkojums ${number}.`, 'TRANSLATED']),
+    ['', 'NEW'],
+  ])
 })

@@ -17,6 +17,8 @@ export const test = base.extend<{ pageErrors: void }>({
         // Remix logs a page's data cut off by a newer navigation while it was being read (its turbo-stream decoder);
         // the router drops that page, as it should (a move made while a confirm's page was on its way).
         if (/^AbortError: signal is aborted without reason/.test(message.text())) return
+        // A test that cuts the connection on purpose (the offline editor, issue 58) sees its requests fail.
+        if (message.text() === 'Failed to load resource: net::ERR_INTERNET_DISCONNECTED') return
         errors.push(`console error: ${message.text()}`)
       })
       await run()

@@ -173,6 +173,7 @@ describe('every described call, with the session cookie and with a token', () =>
     setActiveSegment: () => ({ segmentId: String(segmentId) }),
     setEditTime: () => ({ projectId: String(project.projectId), editingTime: '60' }),
     translateSegment: () => ({ segmentId: String(segmentId), status: 'DRAFT', translation: 'Atveriet failu.' }),
+    replaceInTranslations: () => ({ ...ofProject(), find: 'failu', replace: 'datni', preview: '1' }),
     addComment: () => ({ segmentId: String(segmentId), message: 'A question.' }),
     resolveComments: async () => {
       await send('POST', '/comments/add', { segmentId: String(segmentId), message: 'Another question.' }, { Cookie: cookie })

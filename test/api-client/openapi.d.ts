@@ -239,6 +239,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/segments/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue 58: find and replace in the file’s translations (text only, never inside a tag); with preview=1 only says what would change. */
+        post: operations["replaceInTranslations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/comments/add": {
         parameters: {
             query?: never;
@@ -1542,6 +1559,83 @@ export interface operations {
             };
             /** @description Refused: MemoryWriteFailed. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    replaceInTranslations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The project (file) id, as the file list and files/upload give it. */
+                    projectId: number | string;
+                    /** @description The project's password, as the file list and files/upload give it. */
+                    projectPassword: string;
+                    find: string;
+                    /** @default  */
+                    replace?: string;
+                    /** @enum {string} */
+                    matchCase?: "0" | "1" | "false" | "true" | "off" | "on";
+                    /** @enum {string} */
+                    wholeWord?: "0" | "1" | "false" | "true" | "off" | "on";
+                    /** @enum {string} */
+                    preview?: "0" | "1" | "false" | "true" | "off" | "on";
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many segments change (or, with preview, would). */
+                        changed: number;
+                        segments: {
+                            id: number;
+                            number: number;
+                            /** @description The translation after the replace. */
+                            translation: string;
+                            /** @enum {string} */
+                            status: "NEW" | "DRAFT" | "TRANSLATED";
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused: InvalidValue. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Refused: NotFound. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,8 +1,10 @@
+import { useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BandWords } from '~/lib/tm/analysis-bands'
 import { AnalysisBands } from '../analysis-bands'
 import { formatPercent } from '~/lib/i18n/format'
 import { splitHoursMinutes } from '~/lib/projects/segment-rules'
+import { queueState, revision, subscribe } from './segment-writes'
 
 export interface FooterFigures {
   percent: number
@@ -10,6 +12,21 @@ export interface FooterFigures {
   spentMinutes: number
   remainingMinutes?: number
   bands?: BandWords
+}
+
+/**
+ * Issue 58: while the server cannot be reached, the editor keeps taking edits and confirms (segment-writes.ts keeps
+ * them in the browser, through reloads, and sends them in order once it answers); the footer says so, and how many wait.
+ */
+function WritesWaiting() {
+  const { t } = useTranslation('translate')
+  useSyncExternalStore(subscribe, revision, () => 0)
+  const { pending, offline } = queueState()
+  return (
+    <span className="writes-waiting" role="status">
+      {offline && pending > 0 ? t('offline', { count: pending }) : ''}
+    </span>
+  )
 }
 
 /** SPEC §2 footer: file name, percent translated of N segments, time spent, time remaining, progress bar. */
@@ -29,6 +46,7 @@ export function TranslatorFooter({ footer, name, language }: { footer: FooterFig
       <span>{t('footer.remaining', { time: time(footer.remainingMinutes) })}</span>
       <progress max={100} value={Math.max(0, footer.percent)} aria-label={t('footer.label')} />
       {footer.bands ? <AnalysisBands bands={footer.bands} language={language} /> : null}
+      <WritesWaiting />
     </footer>
   )
 }
