@@ -1,3 +1,4 @@
+import type { Route } from '@playwright/test'
 import { deleteAllFiles, expect, expectNoAxeViolations, fillTarget, hydrated, isNoJs, signIn, targetInput, targetOf, test, uploadAndOpen } from './helpers'
 
 /**
@@ -122,7 +123,7 @@ test('through a dropped connection, edits and confirms wait in the browser and r
   const base = new URL(page.url()).pathname
   const [, projectId, projectPassword] = base.match(/^\/translate\/(\d+)\/([^/]+)/) ?? []
   // The server unreachable for the editor's writes and the page's data (the document itself still loads on a reload).
-  const cut = (route: import('@playwright/test').Route) => route.abort('internetdisconnected')
+  const cut = (route: Route) => route.abort('internetdisconnected')
   await page.route('**/save', cut)
   await page.route('**/*.data*', cut)
   for (let number = 1; number <= 5; number++) {
