@@ -16,6 +16,7 @@ const PATHS = {
   flag: 'M5 21V4M5 4h12l-2 4 2 4H5',
   reset: 'M4 12a8 8 0 1 0 2.5-5.8M4 4v5h5',
   warning: 'M12 3l10 18H2zM12 10v4M12 17.5v.5',
+  search: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zM15.5 15.5L20 20',
   repeat: 'M4 11V9a3 3 0 0 1 3-3h12M16 3l3 3-3 3M20 13v2a3 3 0 0 1-3 3H5M8 21l-3-3 3-3',
 } as const
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { REPLACE_MAX } from '~/lib/projects/replace-text'
 import { placeHref, type TranslatorPlace } from '~/lib/projects/translator-url'
 import { TaggedText } from '../editor/tagged-text'
+import { Icon } from '../icons'
 
 /** What the translator's loader reads for the menu while it is open (translator-page.server.ts findReplaceOf). */
 export interface FindReplaceData {
@@ -50,7 +51,13 @@ export function FindReplaceMenu({
   const preview = data?.preview
   return (
     <details className="toolbar-menu find-replace" open={query !== undefined || undefined}>
-      <summary>{t('replace.menu')}</summary>
+      {/* Like the segment actions: below 1400 px the icon alone, the name staying its accessible name and tooltip. */}
+      <summary title={t('replace.menu')}>
+        <span className="tool-icon" aria-hidden="true">
+          <Icon name="search" />
+        </span>
+        <span className="tool-text">{t('replace.menu')}</span>
+      </summary>
       <Form method="post" action={base} className="menu-body">
         {activeId !== undefined ? <input type="hidden" name="segmentId" value={activeId} /> : null}
         <PlaceFields place={place} />

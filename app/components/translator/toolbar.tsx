@@ -6,8 +6,6 @@ import { clampFontSize, MAX_FONT_SIZE, MIN_FONT_SIZE } from '~/lib/projects/font
 import type { PostedSettings } from '~/lib/translator/settings-form'
 import { Icon, type IconName } from '../icons'
 import { MemoryChoices, type MemoryChoiceRow } from '../memory-choices'
-import type { TranslatorPlace } from '~/lib/projects/translator-url'
-import { FindReplaceMenu, type FindReplaceData } from './find-replace'
 import { caretInActiveSource, caretInActiveTarget } from './source-caret'
 
 /** The active segment's form; toolbar buttons submit it through the `form` attribute (no JavaScript needed). */
@@ -92,10 +90,6 @@ interface ToolbarProps {
   qa: { off: readonly string[]; report: string }
   /** Where font-size and settings forms come back to. */
   here: string
-  /** Issue 58: the find-and-replace menu's place (its query, and the search and filter its answers keep) and data. */
-  place: TranslatorPlace
-  findReplace: FindReplaceData | undefined
-  targetLang: string
   /** Settings posted after the session ended, back in the open menu after signing in again (kept-text.server.ts). */
   kept?: PostedSettings
 }
@@ -152,7 +146,6 @@ export function Toolbar(props: ToolbarProps) {
           </button>
         ))}
       </span>
-      <FindReplaceMenu base={base} place={props.place} activeId={activeId} data={props.findReplace} targetLang={props.targetLang} />
       <details className="toolbar-menu">
         <summary>{t('toolbar.pretranslate')}</summary>
         <div className="menu-body">

@@ -7,6 +7,7 @@ import { AssistantPanel } from './assistant-panel'
 import { CommentsPanel } from './comments-panel'
 import { focusActiveEditor, openComments } from './editor-focus'
 import { hotkeyButton } from './hotkeys'
+import { FindReplaceMenu } from './find-replace'
 import { SearchBar } from './search-bar'
 import { SegmentList } from './segment-list'
 import { GlossaryTools, TermsList } from './terms-list'
@@ -32,6 +33,9 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
       <div className="translator-heading">
         <h1 id="translate-title">{loaded.name}</h1>
         <KeptNote kept={loaded.keptAsIs} language={loaded.language} className="translator-kept" />
+        {/* Issue 58: beside the search, as Matecat has them (the toolbar's row has no room left in Russian); first, so
+            that an open search, as wide as its fields, wraps below it and the menu keeps its place at the right. */}
+        <FindReplaceMenu base={loaded.base} place={loaded.place} activeId={loaded.activeId} data={loaded.findReplace} targetLang={loaded.targetLang} />
         <SearchBar base={loaded.base} search={loaded.place.search} panel={loaded.place.panel} matches={loaded.matches} />
       </div>
       {/* The toolbar and the assistant panel hydrate after the rest (each its own Suspense boundary), so that the
@@ -45,9 +49,6 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
         fontSize={loaded.fontSize}
         updateMt={loaded.settings.updateMt}
         propagate={loaded.settings.propagate}
-        place={loaded.place}
-        findReplace={loaded.findReplace}
-        targetLang={loaded.targetLang}
         memories={loaded.settings.memories}
         glossaries={loaded.settings.glossaries.map((glossary) => ({ ...glossary, canUpdate: true }))}
         mt={loaded.mt}
