@@ -147,3 +147,21 @@ test('through a dropped connection, edits and confirms wait in the browser and r
     ['', 'NEW'],
   ])
 })
+
+test('copy the source to every empty segment, then undo it as one step', async ({ page }, testInfo) => {
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'kopija.txt', 'Tulks 2.0\nRead the manual.\nISO 17100\n')
+  await hydrated(page, testInfo)
+  const rows = page.locator('.segment-table tbody tr')
+  const menu = page.locator('details.toolbar-menu').filter({ has: page.getByText('Pirmstulkošana', { exact: true }) })
+  await menu.locator('summary').click()
+  await menu.getByRole('button', { name: 'Kopēt avotu visos tukšajos segmentos' }).click()
+  await expect(page.locator('.flash-region')).toHaveText('Avots nokopēts 3 tukšajos segmentos kā melnraksti.')
+  await expect(rows.nth(2)).toContainText('Melnraksts')
+  await expect(rows.nth(2).locator('td').nth(1)).toContainText('ISO 17100')
+  await menu.locator('summary').click()
+  await expectNoAxeViolations(page, testInfo)
+  await menu.getByRole('button', { name: 'Atsaukt kopēšanu (3 segmenti)' }).click()
+  await expect(page.locator('.flash-region')).toHaveText('Kopēšana atsaukta: 3 segmenti atkal ir tukši.')
+  await expect(rows.nth(2)).toContainText('Nav tulkots')
+})

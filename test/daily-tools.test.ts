@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addComment } from '~/lib/projects/comments.server'
 import type { ProjectSummary } from '~/lib/projects/projects.server'
-import { findNext, replaceNext, undoReplace } from '~/lib/projects/replace.server'
+import { copySourceToEmpty, findNext, replaceNext, undoReplace } from '~/lib/projects/replace.server'
 import { nearestUnconfirmed } from '~/lib/projects/segments.server'
 import { createMemory } from '~/lib/tm/memories.server'
 import { action as callAction } from '~/routes/$'
@@ -155,7 +155,7 @@ describe('find and replace (point 1)', () => {
     // Undo, as the translator's button does: every segment still holding the replaced text gets its text back.
     const [batch] = await database.current().query<{ id: number }>('select id from replace_batches where project_id = $1 order by id desc limit 1', [project.id])
     await translate(ids[1]!, 'Pa vidu mainīts.', 'DRAFT')
-    expect(await undoReplace(project, { id: ownerId, name: 'Ikdienas Tests', email: 'ikdiena@example.lv' }, batch!.id)).toBe(2)
+    expect(await undoReplace(project, { id: ownerId, name: 'Ikdienas Tests', email: 'ikdiena@example.lv' }, batch!.id)).toEqual({ count: 2, kind: 'replace' })
     expect((await rows(project)).map((row) => row.target)).toEqual(['Atveriet datni.', 'Pa vidu mainīts.', null, 'Saglabājiet <b1>datni</b1>.', null, null])
     expect(await units()).toEqual(['Atveriet datni.', 'Saglabājiet <b1>datni</b1>.'])
     expect(await undoReplace(project, { id: ownerId, name: 'Ikdienas Tests', email: 'ikdiena@example.lv' }, batch!.id)).toBeUndefined()
@@ -176,5 +176,37 @@ describe('find and replace (point 1)', () => {
     expect(await replaceNext(project, user, query, ids[0]!)).toMatchObject({ id: ids[0], translation: 'fails un fails.' })
     expect(await replaceNext(project, user, query, ids[0]!)).toBeUndefined()
     expect((await replace(project, { find: '', replace: 'x' })).status).toBe(400)
+  })
+})
+
+describe('copy source to all empty segments (point 7)', () => {
+  it('fills every empty segment with its source as a draft, leaves translated ones, and is undone as one step', async () => {
+    const { project, ids } = await newProject()
+    await database.current().query('update projects set propagate = false where id = $1', [project.id])
+    await translate(ids[1]!, 'Aizveriet to.')
+    const user = { id: ownerId, name: 'Ikdienas Tests', email: 'ikdiena@example.lv' }
+    const copied = await copySourceToEmpty(project, user)
+    expect(copied.changed).toBe(5)
+    const after = await rows(project)
+    expect(after.map((row) => [row.target, row.status])).toEqual([
+      ['Open the file.', 'DRAFT'],
+      ['Aizveriet to.', 'TRANSLATED'],
+      ['Open the file.', 'DRAFT'],
+      ['Save <b1>it</b1>.', 'DRAFT'],
+      ['Open the file.', 'DRAFT'],
+      ['Save it.', 'DRAFT'],
+    ])
+    // One of them edited since: the undo leaves it.
+    await translate(ids[5]!, 'Saglabājiet to.', 'DRAFT')
+    expect(await undoReplace(project, user, copied.batchId!)).toEqual({ count: 4, kind: 'copy-source' })
+    expect((await rows(project)).map((row) => [row.target, row.status])).toEqual([
+      [null, 'NEW'],
+      ['Aizveriet to.', 'TRANSLATED'],
+      [null, 'NEW'],
+      [null, 'NEW'],
+      [null, 'NEW'],
+      ['Saglabājiet to.', 'DRAFT'],
+    ])
+    expect(await copySourceToEmpty(project, user)).toMatchObject({ changed: 4 })
   })
 })

@@ -6,6 +6,8 @@ import { clampFontSize, MAX_FONT_SIZE, MIN_FONT_SIZE } from '~/lib/projects/font
 import type { PostedSettings } from '~/lib/translator/settings-form'
 import { Icon, type IconName } from '../icons'
 import { MemoryChoices, type MemoryChoiceRow } from '../memory-choices'
+import type { TranslatorPlace } from '~/lib/projects/translator-url'
+import { PlaceFields } from './find-replace'
 import { caretInActiveSource, caretInActiveTarget } from './source-caret'
 
 /** The active segment's form; toolbar buttons submit it through the `form` attribute (no JavaScript needed). */
@@ -92,6 +94,10 @@ interface ToolbarProps {
   here: string
   /** Settings posted after the session ended, back in the open menu after signing in again (kept-text.server.ts). */
   kept?: PostedSettings
+  /** Issue 58: the page's place (its search and filter, which a copy of the source comes back to). */
+  place: TranslatorPlace
+  /** Issue 58: the last copy of the source to every empty segment, while it can be undone. */
+  lastCopy: { id: number; changed: number } | undefined
 }
 
 /** The settings as the page shows them: the stored ones, or those posted before the session ended. */
@@ -110,7 +116,7 @@ function shownSettings({ updateMt, propagate, memories, glossaries, qa, kept }: 
  * Menus are <details> elements: they open with the keyboard and without scripts.
  */
 export function Toolbar(props: ToolbarProps) {
-  const { base, downloads, activeId, fontSize, mt, qa, here, kept } = props
+  const { base, downloads, activeId, fontSize, mt, qa, here, kept, place, lastCopy } = props
   const hasActive = activeId !== undefined
   const { updateMt, propagate, memories, glossaries, qaOff } = shownSettings(props)
   const { t } = useTranslation('translate')
@@ -163,6 +169,22 @@ export function Toolbar(props: ToolbarProps) {
             <button type="submit" name="intent" value="pretranslate-tm">
               {t('toolbar.pretranslateTm')}
             </button>
+          </Form>
+          {/* Issue 58: the source into every empty segment, as drafts; undone as one step. */}
+          <Form method="post" action={base} onSubmit={closeMenu}>
+            {hasActive ? <input type="hidden" name="segmentId" value={activeId} /> : null}
+            <PlaceFields place={place} />
+            <button type="submit" name="intent" value="copy-source-all">
+              {t('copySourceAll.button')}
+            </button>
+            {lastCopy ? (
+              <>
+                <input type="hidden" name="batchId" value={lastCopy.id} />
+                <button type="submit" name="intent" value="replace-undo">
+                  {t('copySourceAll.undo', { count: lastCopy.changed })}
+                </button>
+              </>
+            ) : null}
           </Form>
         </div>
       </details>

@@ -49,6 +49,8 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
         fontSize={loaded.fontSize}
         updateMt={loaded.settings.updateMt}
         propagate={loaded.settings.propagate}
+        place={loaded.place}
+        lastCopy={loaded.lastCopy}
         memories={loaded.settings.memories}
         glossaries={loaded.settings.glossaries.map((glossary) => ({ ...glossary, canUpdate: true }))}
         mt={loaded.mt}

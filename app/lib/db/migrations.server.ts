@@ -962,12 +962,14 @@ export const migrations: Migration[] = [
   },
   {
     version: 38,
-    name: 'a replace-all can be undone as one step',
+    name: 'a replace-all or a copy of the source to every empty segment can be undone as one step',
     sql: /* sql */ `
-      -- Issue 58: each replace in a file's translations keeps what it changed (segment, text before, text after), so
-      -- that the whole replace-all can be undone; an undo restores the segments still holding its text.
+      -- Issue 58: each replace in a file's translations, and each copy of the source to its empty segments, keeps what
+      -- it changed (segment, text and status before, text after), so that it can be undone as one step; an undo
+      -- restores the segments still holding its text.
       create table replace_batches (
         id serial primary key,
+        kind text not null default 'replace' check (kind in ('replace', 'copy-source')),
         project_id integer not null references projects (id) on delete cascade,
         user_id integer not null references users (id) on delete cascade,
         find text not null,

@@ -6,6 +6,7 @@ import { writableMemoryIds } from '../tm/memories.server'
 import { writeUnit } from '../tm/units.server'
 import type { ProjectSummary } from './projects.server'
 import { countMatches, replaceInTranslation, type ReplaceQuery } from './replace-text'
+import { MAX_SEGMENT_CHARACTERS } from '../segmentation'
 import type { SegmentStatus } from './segment-rules'
 
 /**
@@ -156,14 +157,42 @@ async function writeTargets(tx: Queryable, project: ProjectSummary, user: User, 
   await queueQaCheck(tx, project.id)
 }
 
-/** The file's last replace that can still be undone (not undone yet), for the translator's Undo button. */
-export async function lastReplace(projectId: number): Promise<{ id: number; changed: number; find: string; replacement: string } | undefined> {
+export type BatchKind = 'replace' | 'copy-source'
+
+/** The file's last replace (or copy of the source) that can still be undone, for the translator's Undo button. */
+export async function lastReplace(
+  projectId: number,
+  kind: BatchKind = 'replace',
+): Promise<{ id: number; changed: number; find: string; replacement: string } | undefined> {
   const [row] = await db().query<{ id: number; changed: number; find: string; replacement: string }>(
     `select id, jsonb_array_length(changes) as changed, find, replacement from replace_batches
-      where project_id = $1 and undone_at is null order by id desc limit 1`,
-    [projectId],
+      where project_id = $1 and kind = $2 and undone_at is null order by id desc limit 1`,
+    [projectId, kind],
   )
   return row
+}
+
+/**
+ * Issue 58 point 7 (Matecat's "copy source to target" for the whole file): every segment without a translation gets
+ * its source as a draft, to be edited where little changes (names, codes, numbers). Undone as one step, like a
+ * replace-all. Answers how many segments it filled and the batch an undo takes back.
+ */
+export async function copySourceToEmpty(project: ProjectSummary, user: User): Promise<{ changed: number; batchId?: number }> {
+  return db().transaction(async (tx) => {
+    const filled = await tx.query<{ id: number; source: string }>(
+      `update segments set target = source, status = 'DRAFT', save_type = 'MANUAL', save_match = 0, qa = null, updated_at = now()
+        where project_id = $1 and target is null and length(source) <= ${MAX_SEGMENT_CHARACTERS}
+        returning id, source`,
+      [project.id],
+    )
+    if (filled.length === 0) return { changed: 0 }
+    await queueQaCheck(tx, project.id)
+    const [batch] = await tx.query<{ id: number }>(
+      `insert into replace_batches (project_id, user_id, kind, find, replacement, changes) values ($1, $2, 'copy-source', '', '', $3::jsonb) returning id`,
+      [project.id, user.id, JSON.stringify(filled.map((row) => ({ id: row.id, before: null, after: row.source, statusBefore: 'NEW' })))],
+    )
+    return { changed: filled.length, batchId: batch?.id }
+  })
 }
 
 /**
@@ -171,13 +200,22 @@ export async function lastReplace(projectId: number): Promise<{ id: number; chan
  * back (a segment changed since keeps that change). Answers how many were restored; undefined for a batch not of this
  * file or undone already.
  */
-export async function undoReplace(project: ProjectSummary, user: User, batchId: number): Promise<number | undefined> {
+export async function undoReplace(project: ProjectSummary, user: User, batchId: number): Promise<{ count: number; kind: BatchKind } | undefined> {
   return db().transaction(async (tx) => {
-    const [batch] = await tx.query<{ changes: { id: number; before: string; after: string }[] }>(
-      `update replace_batches set undone_at = now() where id = $1 and project_id = $2 and undone_at is null returning changes`,
+    const [batch] = await tx.query<{ kind: BatchKind; changes: { id: number; before: string | null; after: string; statusBefore?: SegmentStatus }[] }>(
+      `update replace_batches set undone_at = now() where id = $1 and project_id = $2 and undone_at is null returning kind, changes`,
       [batchId, project.id],
     )
     if (!batch) return undefined
+    // A copy of the source undone: the segments it filled are empty again, not translated, as they were.
+    const emptied = await tx.query<{ id: number }>(
+      `update segments s set target = null, status = c."statusBefore", save_type = null, save_match = null, qa = null, updated_at = now()
+         from jsonb_to_recordset($2::jsonb) as c(id integer, before text, after text, "statusBefore" text)
+        where c.before is null and c."statusBefore" is not null and s.project_id = $1 and s.id = c.id and s.target = c.after
+        returning s.id`,
+      [project.id, JSON.stringify(batch.changes)],
+    )
+    if (batch.kind === 'copy-source') return { count: emptied.length, kind: batch.kind }
     const rows = await tx.query<{ id: number; source: string; status: SegmentStatus; target: string }>(
       `select s.id, s.source, s.status, c.before as target
          from segments s join jsonb_to_recordset($2::jsonb) as c(id integer, before text, after text) on c.id = s.id
@@ -186,6 +224,6 @@ export async function undoReplace(project: ProjectSummary, user: User, batchId: 
       [project.id, JSON.stringify(batch.changes)],
     )
     if (rows.length > 0) await writeTargets(tx, project, user, rows)
-    return rows.length
+    return { count: rows.length, kind: batch.kind }
   })
 }

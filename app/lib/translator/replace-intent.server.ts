@@ -1,11 +1,11 @@
 import { redirect } from '@remix-run/node'
 import { rowId } from '../http/row-id'
-import { findNext, replaceAll, replaceNext, undoReplace } from '../projects/replace.server'
+import { copySourceToEmpty, findNext, replaceAll, replaceNext, undoReplace } from '../projects/replace.server'
 import { placeHref, readPlace } from '../projects/translator-url'
 import type { IntentContext } from './intent-context.server'
 
 /** Issue 58's intents of the find-and-replace menu. */
-export const REPLACE_INTENTS = ['find-next', 'replace-one', 'replace-preview', 'replace-all', 'replace-undo'] as const
+export const REPLACE_INTENTS = ['find-next', 'replace-one', 'replace-preview', 'replace-all', 'replace-undo', 'copy-source-all'] as const
 
 export function isReplaceIntent(intent: string): intent is (typeof REPLACE_INTENTS)[number] {
   return (REPLACE_INTENTS as readonly string[]).includes(intent)
@@ -26,8 +26,13 @@ export async function replaceIntent(context: IntentContext): Promise<never> {
     placeHref(base, { ...place, segment: segmentId ?? activeId, replace: query && { ...query, preview } })
   if (intent === 'replace-undo') {
     const restored = await undoReplace(project, user, rowId(fields.batchId) ?? 0)
-    const message = restored === undefined ? { kind: 'error' as const, key: 'translate:replace.undoGone' } : { kind: 'success' as const, key: 'translate:replace.undone', values: { count: restored } }
+    const undone = restored?.kind === 'copy-source' ? 'translate:copySourceAll.undone' : 'translate:replace.undone'
+    const message = restored === undefined ? { kind: 'error' as const, key: 'translate:replace.undoGone' } : { kind: 'success' as const, key: undone, values: { count: restored.count } }
     throw redirect(back(activeId), { headers: await flash(message) })
+  }
+  if (intent === 'copy-source-all') {
+    const copied = await copySourceToEmpty(project, user)
+    throw redirect(back(activeId), { headers: await flash({ kind: 'success', key: 'translate:copySourceAll.done', values: { count: copied.changed } }) })
   }
   if (!query) throw redirect(back(activeId), { headers: await flash({ kind: 'error', key: 'translate:replace.noFind' }) })
   if (intent === 'replace-preview') throw redirect(back(activeId, true))

@@ -72,7 +72,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
   const termQuery = url.searchParams.get('terms')?.trim().slice(0, TERM_MAX) ?? ''
   const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
   const readableGlossaries = settings.glossaries.filter((glossary) => glossary.read)
-  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults, findReplace] = await Promise.all([
+  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults, findReplace, lastCopy] = await Promise.all([
     activeId ? listComments(project, activeId) : [],
     translationsOpen && activeSource !== undefined ? suggestionsFor({ readable: settings.memories.filter((memory) => memory.read).map((memory) => memory.id) }, activeSource, env.TM_MIN_MATCH) : [],
     translationsOpen && concordanceText ? searchConcordance(memoryProject, concordanceText) : undefined,
@@ -87,6 +87,8 @@ export async function translatorPage(request: Request, user: User, project: Proj
     translationsOpen && termQuery ? searchGlossaries(readableGlossaries, termQuery) : undefined,
     // Issue 58: the find-and-replace menu, while open: its replace-all preview when asked for, and the replace an undo takes back.
     findReplaceOf(project, user, place.replace),
+    // Issue 58: a copy of the source to every empty segment, while it can be undone (the Pretranslate menu's Undo).
+    lastReplace(project.id, 'copy-source'),
   ])
   const base = `/translate/${project.id}/${project.password}`
   const glossaryT = await getFixedT(request, 'glossaries')
@@ -174,6 +176,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
     },
     kept,
     findReplace,
+    lastCopy,
   }
   return clearKept ? data(page, { headers: { 'Set-Cookie': clearKept } }) : page
 }
