@@ -221,8 +221,9 @@ test('a seeded day of typing, clearing, confirming, moving and reloading leaves 
     const shown = targetOf(page, active)
     const made = `${model[active - 1]!.text}${unsent}`
     const steps = `seed ${seed}; the last steps:\n${log.slice(-12).join('\n')}`
-    if (noJs) await expect(shown, steps).toHaveValue(made)
-    else await expect(shown, steps).toHaveText(made)
+    // 15 s: on a loaded machine (CI runs both modes side by side on two cores) a page's data can take longer than 5 s.
+    if (noJs) await expect(shown, steps).toHaveValue(made, { timeout: 15_000 })
+    else await expect(shown, steps).toHaveText(made, { timeout: 15_000 })
   }
   if (noJs && unsent) {
     await page.getByRole('button', { name: 'Saglabāt melnrakstu', exact: true }).click()
