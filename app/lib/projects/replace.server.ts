@@ -8,6 +8,7 @@ import type { ProjectSummary } from './projects.server'
 import { countMatches, replaceInTranslation, type ReplaceQuery } from './replace-text'
 import { MAX_SEGMENT_CHARACTERS } from '../segmentation'
 import type { SegmentStatus } from './segment-rules'
+import { positionOf } from './segments.server'
 
 /**
  * Issue 58: find and replace across a file's translations (Matecat's search and replace, OmegaT's and memoQ's). Only
@@ -40,21 +41,21 @@ interface Candidate {
 }
 
 /**
- * The translations that hold the query's text, in file order, from `fromPosition` on. The database narrows them by the
+ * The translations that hold the query's text, in file order. The database narrows them by the
  * plain text (tags stripped, case folded); the exact rule (case, whole words, text only) is replaceInTranslation's.
  * A find holding `<`, `>` or `&` is escaped in the stored text, so such a find is looked for in every translation.
  */
-async function candidates(using: Queryable, projectId: number, query: ReplaceQuery, options: { fromPosition?: number; lock?: boolean } = {}) {
+async function candidates(using: Queryable, projectId: number, query: ReplaceQuery, options: { lock?: boolean } = {}) {
   const literal = !/[<>&]/.test(query.find)
   const pattern = `%${query.find.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
   return using.query<Candidate>(
     `select s.id, s.id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number,
             s.source, s.target, s.status, s.position
        from segments s
-      where s.project_id = $1 and s.target is not null and s.position >= $2
-        ${literal ? `and regexp_replace(s.target, '<[^>]*>', '', 'g') ilike $3` : 'and $3::text is not null'}
+      where s.project_id = $1 and s.target is not null
+        ${literal ? `and regexp_replace(s.target, '<[^>]*>', '', 'g') ilike $2` : 'and $2::text is not null'}
       order by s.position${options.lock ? ' for update of s' : ''}`,
-    [projectId, options.fromPosition ?? 0, pattern],
+    [projectId, pattern],
   )
 }
 
@@ -91,34 +92,25 @@ export async function replaceAll(project: ProjectSummary, user: User, query: Rep
 export async function replaceNext(project: ProjectSummary, user: User, query: ReplaceQuery, fromSegmentId: number): Promise<ReplacedSegment | undefined> {
   if (query.find === '') return undefined
   return db().transaction(async (tx) => {
-    const from = await positionOf(tx, project.id, fromSegmentId)
+    const from = (await positionOf(project.id, fromSegmentId, tx)) ?? 0
     const rows = await candidates(tx, project.id, query, { lock: true })
     const ordered = [...rows.filter((row) => row.position >= from), ...rows.filter((row) => row.position < from)]
-    for (const row of ordered) {
-      const [change] = changesOf([row], query, true)
-      if (!change) continue
-      await apply(tx, project, user, query, [change])
-      return shown(row, change.after)
-    }
-    return undefined
+    const [change] = changesOf(ordered, query, true)
+    if (!change) return undefined
+    await apply(tx, project, user, query, [change])
+    return shown(change.row, change.after)
   })
 }
 
 /**
- * The segment after `fromSegmentId` (or, with `inclusive`, it too) whose translation holds the query's text, going on
- * from the file's start past the end: the translator's "Find next".
+ * The segment after `fromSegmentId` whose translation holds the query's text, going on from the file's start past the
+ * end: the translator's "Find next".
  */
-export async function findNext(projectId: number, query: ReplaceQuery, fromSegmentId: number, inclusive = false): Promise<number | undefined> {
+export async function findNext(projectId: number, query: ReplaceQuery, fromSegmentId: number): Promise<number | undefined> {
   if (query.find === '') return undefined
-  const from = await positionOf(db(), projectId, fromSegmentId)
+  const from = (await positionOf(projectId, fromSegmentId)) ?? 0
   const rows = (await candidates(db(), projectId, query)).filter((row) => countMatches(row.target, query) > 0)
-  const after = rows.find((row) => (inclusive ? row.position >= from : row.position > from))
-  return (after ?? rows[0])?.id
-}
-
-async function positionOf(using: Queryable, projectId: number, segmentId: number): Promise<number> {
-  const [row] = await using.query<{ position: number }>('select position from segments where project_id = $1 and id = $2', [projectId, segmentId])
-  return row?.position ?? 0
+  return (rows.find((row) => row.position > from) ?? rows[0])?.id
 }
 
 function shown(row: Candidate, after: string): ReplacedSegment {

@@ -222,8 +222,9 @@ export async function countMatches(projectId: number, search: SegmentSearch): Pr
   return row?.count ?? 0
 }
 
-async function positionOf(projectId: number, segmentId: number): Promise<number | undefined> {
-  const [row] = await db().query<{ position: number }>('select position from segments where project_id = $1 and id = $2', [projectId, segmentId])
+/** A segment's place in its file (`using`: a transaction's connection, when the caller holds one). */
+export async function positionOf(projectId: number, segmentId: number, using: Queryable = db()): Promise<number | undefined> {
+  const [row] = await using.query<{ position: number }>('select position from segments where project_id = $1 and id = $2', [projectId, segmentId])
   return row?.position
 }
 
