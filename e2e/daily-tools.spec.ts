@@ -62,6 +62,63 @@ test('a confirm fills its repetitions; the filter shows only repetitions or unco
   await expect(settings.getByLabel('Apstiprinot segmentu, aizpildīt tā atkārtojumus')).not.toBeChecked()
 })
 
+test('a 100% match between the same neighbours is offered as a 101% context match, first, and kept as one', async ({ page }, testInfo) => {
+  const lines = 'Open the lid.\nPress the button.\nClose the lid.\n'
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'konteksts.txt', lines)
+  await page.getByRole('button', { name: 'Rediģēt 2. segmentu' }).click()
+  await fillTarget(page, testInfo, 2, 'Nospiediet pogu.')
+  await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  await expect(page.locator('.flash-region')).toHaveText('2. segments apstiprināts.', { timeout: 15_000 })
+
+  await page.goto('/')
+  await uploadAndOpen(page, testInfo, 'konteksts-2.txt', lines)
+  await page.getByRole('button', { name: 'Rediģēt 2. segmentu' }).click()
+  const suggestions = page.getByRole('list', { name: 'Tulkošanas atmiņas ieteikumi' })
+  await expect(suggestions.getByRole('listitem').first()).toContainText('101% konteksta atbilstība')
+  await expectNoAxeViolations(page, testInfo)
+  if (isNoJs(testInfo)) {
+    await suggestions.getByRole('button', { name: 'Izmantot ieteikumu 1' }).click()
+  } else {
+    await targetInput(page, testInfo, 2).click()
+    await page.keyboard.press('Control+1')
+  }
+  await expect(page.getByRole('row').filter({ has: targetOf(page, 2) }).locator('.segment-status')).toContainText('TA 101%')
+})
+
+test('length limits: a subtitle line’s 42 and the project’s own, counted beside the source and warned of', async ({ page }, testInfo) => {
+  const noJs = isNoJs(testInfo)
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'titri.srt', '1\n00:00:01,000 --> 00:00:03,000\nThis line is short enough for the screen.\n\n2\n00:00:04,000 --> 00:00:06,000\nAnother one.\n')
+  await hydrated(page, testInfo)
+  const count = page.locator('tr.segment-active .length-count')
+  await expect(count).toHaveAttribute('title', 'Rakstzīmju skaits — avots: 41, tulkojums: 0; garākā rinda: 0 no 42')
+  const long = 'Šī rinda ir daudz garāka nekā četrdesmit divas zīmes.'
+  await fillTarget(page, testInfo, 1, long)
+  // With JavaScript the count follows the typing; without it, the page counts what the server holds.
+  if (!noJs) {
+    await expect(count.locator('[aria-hidden="true"]')).toHaveText(`41 → ${long.length} ↵${long.length}/42`)
+    await expect(count).toHaveClass(/length-over/)
+  }
+  await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  const first = page.getByRole('row', { name: /This line is short/ })
+  await expect(first.getByRole('img', { name: `1 brīdinājums: Rinda garāka par ierobežojumu: ${long.length}/42 rakstzīmes` })).toBeVisible({ timeout: 15_000 })
+  await expectNoAxeViolations(page, testInfo)
+
+  // The project's own limit, in the settings.
+  await page.getByText('Iestatījumi', { exact: true }).click()
+  await page.getByLabel('Rakstzīmes segmentā, ne vairāk kā', { exact: true }).fill('10')
+  await page.getByRole('button', { name: 'Saglabāt iestatījumus', exact: true }).click()
+  await expect(page.getByText('Iestatījumi saglabāti.')).toBeVisible()
+  await expect(count).toHaveAttribute('title', /ierobežojums: 10/)
+  await fillTarget(page, testInfo, 2, 'Vēl viena rinda.')
+  if (!noJs) await expect(count.locator('[aria-hidden="true"]')).toHaveText('12 → 16/10 ↵16/42')
+  await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  await expect(page.getByRole('row', { name: /Another one/ }).getByRole('img', { name: '1 brīdinājums: Garāks par ierobežojumu: 16/10 rakstzīmes' })).toBeVisible({
+    timeout: 15_000,
+  })
+})
+
 test('find and replace: a preview, replace all, undo as one step; replace one at a time', async ({ page }, testInfo) => {
   await signIn(page)
   await uploadAndOpen(page, testInfo, 'aizstat.txt', 'Open the file.\nClose the file.\nRead the manual.\n')

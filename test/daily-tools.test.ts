@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addComment } from '~/lib/projects/comments.server'
 import type { ProjectSummary } from '~/lib/projects/projects.server'
-import { copySourceToEmpty, findNext, replaceNext, undoReplace } from '~/lib/projects/replace.server'
+import { copySourceToEmpty, findNext, INLINE_REPLACE, lastReplace, replaceNext, undoReplace } from '~/lib/projects/replace.server'
+import { startWorker } from '~/lib/jobs/worker.server'
+import { allTaskHandlers } from '~/lib/jobs/task-handlers.server'
 import { nearestUnconfirmed } from '~/lib/projects/segments.server'
 import { createMemory } from '~/lib/tm/memories.server'
 import { action as callAction } from '~/routes/$'
@@ -36,6 +38,13 @@ const FILE = '<p>Open the file.</p><p>Close it.</p><p>Open the file.</p><p>Save 
 
 async function newProject(): Promise<{ project: ProjectSummary; ids: number[] }> {
   return readyProject(ownerId, 'ikdiena.html', new TextEncoder().encode(`<!doctype html><html lang="en"><body>${FILE}</body></html>`))
+}
+
+/** Runs the queued background tasks (the replace, the QA checks it queues) to the end. */
+async function runTasks() {
+  const worker = startWorker({ handlers: allTaskHandlers, pollMs: 10, log: () => {} })
+  await worker.idle()
+  await worker.stop()
 }
 
 const translate = (segmentId: number, translation: string, status = 'TRANSLATED') =>
@@ -176,6 +185,37 @@ describe('find and replace (point 1)', () => {
     expect(await replaceNext(project, user, query, ids[0]!)).toMatchObject({ id: ids[0], translation: 'fails un fails.' })
     expect(await replaceNext(project, user, query, ids[0]!)).toBeUndefined()
     expect((await replace(project, { find: '', replace: 'x' })).status).toBe(400)
+  })
+
+  it('a replace-all over more than INLINE_REPLACE segments, and its undo, run in the background a batch at a time', async () => {
+    const count = INLINE_REPLACE + 400
+    const { project, ids } = await readyProject(ownerId, 'liela.txt', Array.from({ length: count }, (_, n) => `Line number ${n + 1}.`).join('\n'))
+    await database.current().query(
+      `update segments set target = 'Rinda: datne ' || position, status = case when position % 2 = 0 then 'TRANSLATED' else 'DRAFT' end where project_id = $1`,
+      [project.id],
+    )
+    const before = await rows(project)
+    const started = await replace(project, { find: 'datne', replace: 'fails' })
+    expect(started).toEqual({ status: 200, body: { changed: count, segments: [], running: true } })
+    // Nothing changed yet, and a second replace-all while it runs starts nothing.
+    expect((await rows(project)).map((row) => row.target)).toEqual(before.map((row) => row.target))
+    expect((await replace(project, { find: 'Rinda', replace: 'X' })).body).toMatchObject({ changed: count, running: true })
+    expect(await lastReplace(project.id)).toMatchObject({ status: 'running', done: 0, total: count })
+    await runTasks()
+    const after = await rows(project)
+    expect(after.every((row, index) => row.target === before[index]!.target!.replace('datne', 'fails') && row.status === before[index]!.status)).toBe(true)
+    const last = (await lastReplace(project.id))!
+    expect(last).toMatchObject({ status: 'done', done: count, total: count, changed: count })
+
+    const user = { id: ownerId, name: 'Ikdienas Tests', email: 'ikdiena@example.lv' }
+    await translate(ids[0]!, 'Mainīts pa vidu.', 'DRAFT')
+    expect(await undoReplace(project, user, last.id)).toEqual({ count, kind: 'replace', running: true })
+    expect(await lastReplace(project.id)).toMatchObject({ status: 'undoing' })
+    await runTasks()
+    const undone = await rows(project)
+    expect(undone[0]!.target).toBe('Mainīts pa vidu.')
+    expect(undone.slice(1).map((row) => row.target)).toEqual(before.slice(1).map((row) => row.target))
+    expect(await lastReplace(project.id)).toBeUndefined()
   })
 })
 

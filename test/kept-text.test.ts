@@ -146,7 +146,7 @@ describe('a translation posted after the session ended', () => {
         ],
         glossaries: [{ id: 7, read: true, write: false }],
         propagate: false,
-        qaOff: ['spaces', 'punctuation', 'identical', 'length', 'terms', 'inconsistency'],
+        qaOff: ['spaces', 'punctuation', 'identical', 'length', 'limits', 'terms', 'inconsistency'],
       },
     })
   })

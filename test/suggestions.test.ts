@@ -194,12 +194,13 @@ describe('suggestions (issue 5 fuzzy matches)', () => {
     const matches = data.suggestions.map((suggestion) => suggestion.match)
     expect(matches).toEqual([...matches].sort((a, b) => b - a))
     expect(data.suggestions.map((suggestion) => suggestion.target)).not.toContain('Svešs.')
-    // The 99% match has no tags to map: offered without them, and the panel says the segment's pair is missing.
-    expect(data.suggestions[0]).toMatchObject({ target: 'Atveriet failu tagad.', createdBy: 'Jānis', match: 99, missingTags: 1 })
+    // The 99% match has no tags to map: the segment's pair is placed around the word where it stands in the source
+    // (issue 58 point 5), and the panel says so.
+    expect(data.suggestions[0]).toMatchObject({ target: 'Atveriet <b1>failu</b1> tagad.', createdBy: 'Jānis', match: 99, placedTags: 1 })
     const tagged = data.suggestions.find((suggestion) => suggestion.createdBy === 'Anna' && suggestion.target.includes('šodien'))
     expect(tagged).toMatchObject({
       target: 'Atveriet <b1>failu</b1> šodien.',
-      missingTags: 0,
+      placedTags: 0,
       source: [
         { kind: 'same', text: 'Open the file ' },
         { kind: 'deleted', text: 'today' },

@@ -1612,6 +1612,11 @@ export interface operations {
                             /** @enum {string} */
                             status: "NEW" | "DRAFT" | "TRANSLATED";
                         }[];
+                        /**
+                         * @description Issue 58: a replace over more than 200 segments runs in the background (or one was already running in the file): `changed` is the segments it looks at, `segments` empty; the translator shows its progress.
+                         * @constant
+                         */
+                        running?: true;
                     };
                 };
             };

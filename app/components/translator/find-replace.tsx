@@ -1,6 +1,9 @@
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import type { LastReplace } from '~/lib/projects/replace.server'
 import { REPLACE_MAX } from '~/lib/projects/replace-text'
+import { formatNumber } from '~/lib/i18n/format'
+import { usePollWhilePending } from '../use-poll-while-pending'
 import { placeHref, type TranslatorPlace } from '~/lib/projects/translator-url'
 import { TaggedText } from '../editor/tagged-text'
 import { Icon } from '../icons'
@@ -8,7 +11,7 @@ import { Icon } from '../icons'
 /** What the translator's loader reads for the menu while it is open (translator-page.server.ts findReplaceOf). */
 export interface FindReplaceData {
   preview?: { changed: number; segments: { id: number; number: number; translation: string }[] }
-  last?: { id: number; changed: number; find: string; replacement: string }
+  last?: LastReplace
 }
 
 /**
@@ -46,9 +49,13 @@ export function FindReplaceMenu({
   data: FindReplaceData | undefined
   targetLang: string
 }) {
-  const { t } = useTranslation('translate')
+  const { t, i18n } = useTranslation('translate')
   const query = place.replace
   const preview = data?.preview
+  const last = data?.last
+  // A replace-all or undo at work in the background: with JavaScript its progress follows every 2 s.
+  const working = last !== undefined && last.status !== 'done'
+  usePollWhilePending(working)
   return (
     <details className="toolbar-menu find-replace" open={query !== undefined || undefined}>
       {/* Like the segment actions: below 1400 px the icon alone, the name staying its accessible name and tooltip. */}
@@ -110,12 +117,24 @@ export function FindReplaceMenu({
             )}
           </section>
         ) : null}
-        {data?.last ? (
+        {last && working ? (
+          <p className="replace-last" role="status">
+            {t(last.status === 'undoing' ? 'replace.undoing' : 'replace.running', {
+              find: last.find,
+              replacement: last.replacement,
+              done: formatNumber(last.done, i18n.language),
+              total: formatNumber(last.total, i18n.language),
+            })}{' '}
+            <progress value={last.done} max={Math.max(1, last.total)} aria-label={t('replace.progress')} />{' '}
+            {/* Without JavaScript the page is not refreshed by itself: what is typed in it would go. */}
+            <a href={placeHref(base, { ...place, segment: activeId })}>{t('replace.refresh')}</a>
+          </p>
+        ) : last ? (
           <p className="replace-last">
-            {t('replace.last', { find: data.last.find, replacement: data.last.replacement })}{' '}
-            <input type="hidden" name="batchId" value={data.last.id} />
+            {t('replace.last', { find: last.find, replacement: last.replacement })}{' '}
+            <input type="hidden" name="batchId" value={last.id} />
             <button type="submit" name="intent" value="replace-undo" formNoValidate>
-              {t('replace.undo', { count: data.last.changed })}
+              {t('replace.undo', { count: last.changed })}
             </button>
           </p>
         ) : null}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { TaggedText } from '~/components/editor/tagged-text'
 import { Icon } from '~/components/icons'
 import { matchBand } from '~/lib/projects/segment-rules'
+import { lengthCount, type LengthLimit } from '~/lib/qa/length-limit'
 import type { SegmentView } from '~/lib/projects/segments.server'
 import { placeHref } from '~/lib/projects/translator-url'
 import { CommentsIcon } from './comments-panel'
@@ -13,6 +14,7 @@ import { SegmentForm, useSegmentWrite } from './segment-form'
 import { olderThanAnswered, queueState, revision, subscribe, takeReplayed } from './segment-writes'
 import { SEGMENT_FORM } from './toolbar'
 import type { Loaded, MarkedSegment } from './translator-data'
+import { useTyped } from './typed-text'
 import { useMoreSegments } from './use-more-segments'
 
 export function SegmentList({ loaded, scope }: { loaded: Loaded; scope: React.RefObject<HTMLElement> }) {
@@ -127,6 +129,7 @@ const SegmentRow = memo(function SegmentRow({ segment, number, active, startedAt
       </td>
       <td className="segment-status">
         {active ? <ActiveSegmentTools segment={segment} /> : <SegmentTools segment={segment} status={segment.status} manual={false} />}
+        {active ? <LengthCounter segment={segment} limit={segment.id === loaded.activeId ? loaded.activeLimit : null} /> : null}
         <CommentsIcon state={loaded.commented[segment.id]} />
         <QaBadge warnings={segment.warnings} />
       </td>
@@ -152,6 +155,36 @@ function sameRow(before: SegmentRowProps, after: SegmentRowProps): boolean {
 function ActiveSegmentTools({ segment }: { segment: SegmentView }) {
   const drafted = useSegmentWrite(segment.id).saved
   return <SegmentTools segment={segment} status={drafted && segment.status === 'NEW' ? 'DRAFT' : segment.status} manual={drafted} />
+}
+
+/**
+ * Issue 58 point 6: the active segment's characters, source and translation (as typed, with JavaScript), and its
+ * limit when the file or the project sets one — marked when the translation is past it.
+ */
+function LengthCounter({ segment, limit }: { segment: SegmentView; limit: LengthLimit | null }) {
+  const { t } = useTranslation('translate')
+  const typed = useTyped(segment.id, segment.target ?? '')
+  const source = lengthCount(segment.source, { before: '', after: '' }).count
+  const target = lengthCount(typed, limit ?? { before: '', after: '' })
+  const over = limit?.max != null && target.count > limit.max
+  const lineOver = limit?.line != null && target.longestLine > limit.line
+  const label = [
+    t('length.label', { source, target: target.count }),
+    limit?.max != null ? t('length.max', { max: limit.max }) : '',
+    limit?.line != null ? t('length.line', { line: target.longestLine, max: limit.line }) : '',
+  ]
+    .filter(Boolean)
+    .join('; ')
+  return (
+    <span className={`length-count${over || lineOver ? ' length-over' : ''}`} title={label}>
+      <span aria-hidden="true">
+        {source} → {target.count}
+        {limit?.max != null ? `/${limit.max}` : ''}
+        {limit?.line != null ? <span className="length-line"> ↵{target.longestLine}/{limit.line}</span> : null}
+      </span>
+      <span className="visually-hidden">{label}</span>
+    </span>
+  )
 }
 
 /** SPEC §2 tools column: MT, the TM match percent coloured by SPEC §9's bands, or a pencil for manual. */

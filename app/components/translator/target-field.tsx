@@ -10,6 +10,7 @@ import { isAvoided } from '~/lib/terms/glossary-types'
 import { onFocusEditor } from './editor-focus'
 import { onInsertAtCaret } from './insert-at-caret'
 import type { Loaded } from './translator-data'
+import { setTyped } from './typed-text'
 import { AutocompleteHint, useAutocomplete } from './use-autocomplete'
 
 /**
@@ -63,6 +64,7 @@ export function TargetField({
   useImperativeHandle(control, () => ({
     replace(text: string) {
       editor.current?.replace(text)
+      setTyped(segment.id, text)
       if (field.current) field.current.value = text
       if (textarea.current) textarea.current.value = text
     },
@@ -83,7 +85,8 @@ export function TargetField({
   // input's value is its default): it starts with the stored text and then follows each edit.
   useLayoutEffect(() => {
     if (field.current) field.current.value = initial
-  }, [hydrated, initial])
+    setTyped(segment.id, initial)
+  }, [hydrated, initial, segment.id])
   // Focus follows the active segment after every action (the "focus moves predictably").
   useLayoutEffect(() => {
     if (hydrated) editor.current?.focus()
@@ -141,6 +144,7 @@ export function TargetField({
         lang={loaded.targetLang}
         onChange={(value) => {
           if (field.current) field.current.value = value
+          setTyped(segment.id, value)
           if (invalid) setInvalid(false)
           onEdit()
           autocomplete.update()

@@ -1,4 +1,5 @@
 import { QA_CHECKS } from '~/lib/qa/qa-kinds'
+import { MAX_LENGTH_SETTING } from '~/lib/translator/settings-form'
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { InfoNote } from '~/components/flash-message'
@@ -82,6 +83,8 @@ interface ToolbarProps {
   updateMt: boolean
   /** Issue 58: a confirm fills the segment's repetitions. */
   propagate: boolean
+  /** Issue 58: the characters each segment's translation may hold; null: no limit. */
+  maxLength: number | null
   /** SPEC §2: the project's memories with read/write checkboxes, saved for this project only. */
   memories: MemoryChoiceRow[]
   /** Issue 17: the project's glossaries, chosen the same way. */
@@ -101,14 +104,21 @@ interface ToolbarProps {
 }
 
 /** The settings as the page shows them: the stored ones, or those posted before the session ended. */
-function shownSettings({ updateMt, propagate, memories, glossaries, qa, kept }: ToolbarProps) {
-  if (!kept) return { updateMt, propagate, memories, glossaries, qaOff: qa.off }
+function shownSettings({ updateMt, propagate, maxLength, memories, glossaries, qa, kept }: ToolbarProps) {
+  if (!kept) return { updateMt, propagate, maxLength, memories, glossaries, qaOff: qa.off }
   const ticked = (rows: MemoryChoiceRow[], choices: PostedSettings['memories']) =>
     rows.map((row) => {
       const choice = choices.find((each) => each.id === row.id)
       return choice ? { ...row, read: choice.read, write: choice.write } : row
     })
-  return { updateMt: kept.updateMt, propagate: kept.propagate, memories: ticked(memories, kept.memories), glossaries: ticked(glossaries, kept.glossaries), qaOff: kept.qaOff }
+  return {
+    updateMt: kept.updateMt,
+    propagate: kept.propagate,
+    maxLength: kept.maxLength === undefined ? maxLength : kept.maxLength,
+    memories: ticked(memories, kept.memories),
+    glossaries: ticked(glossaries, kept.glossaries),
+    qaOff: kept.qaOff,
+  }
 }
 
 /**
@@ -118,7 +128,7 @@ function shownSettings({ updateMt, propagate, memories, glossaries, qa, kept }: 
 export function Toolbar(props: ToolbarProps) {
   const { base, downloads, activeId, fontSize, mt, qa, here, kept, place, lastCopy } = props
   const hasActive = activeId !== undefined
-  const { updateMt, propagate, memories, glossaries, qaOff } = shownSettings(props)
+  const { updateMt, propagate, maxLength, memories, glossaries, qaOff } = shownSettings(props)
   const { t } = useTranslation('translate')
   const qaT = useTranslation('qa').t
   // Issue 6: shown disabled where the project's engine does not learn from translations (Apertium); without a
@@ -260,6 +270,13 @@ export function Toolbar(props: ToolbarProps) {
             <input type="checkbox" name="propagate" defaultChecked={propagate} />
             {t('toolbar.propagate')}
           </label>
+          <label className="max-length">
+            {t('toolbar.maxLength')}
+            <input type="number" name="maxLength" min={1} max={MAX_LENGTH_SETTING} step={1} defaultValue={maxLength ?? ''} aria-describedby="max-length-hint" />
+          </label>
+          <p id="max-length-hint" className="hint">
+            {t('toolbar.maxLengthHint')}
+          </p>
           <MemoryChoices memories={memories} idPrefix="project" />
           <MemoryChoices memories={glossaries} idPrefix="project-glossary" kind="glossaries" />
           <fieldset className="qa-checks">

@@ -14,7 +14,7 @@ interface SuggestionView {
   createdBy: string
   source: DiffPiece[]
   target: string
-  missingTags: number
+  placedTags: number
 }
 
 /** Issue 6: the project's MT system's translation of the active segment, or why there is none. */
@@ -68,6 +68,7 @@ export function SuggestionsList({
             <li key={suggestion.unitId} className="suggestion">
               <p className="suggestion-about">
                 <span className={`suggestion-match match-${matchBand(suggestion.match)}`}>{t('match', { match: suggestion.match })}</span>{' '}
+                {suggestion.match > 100 ? <span className="suggestion-context">{t('contextMatch')} </span> : null}
                 {/* Issue 51: the author only when the memory knows one (a TMX without creationid has none). */}
                 {suggestion.createdBy?.trim() ? <span className="suggestion-creator">{t('createdBy', { name: suggestion.createdBy })}</span> : null}
               </p>
@@ -79,7 +80,7 @@ export function SuggestionsList({
                 <span className="visually-hidden">{t('translation')} </span>
                 <TaggedText text={suggestion.target} lang={targetLang} />
               </p>
-              {suggestion.missingTags > 0 ? <p className="hint">{t('missingTags', { count: suggestion.missingTags })}</p> : null}
+              {suggestion.placedTags > 0 ? <p className="hint">{t('placedTags', { count: suggestion.placedTags })}</p> : null}
               <UseButton value={`use:${suggestion.unitId}`} number={index + 1 + offset} />
             </li>
           ))}

@@ -49,6 +49,7 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
         fontSize={loaded.fontSize}
         updateMt={loaded.settings.updateMt}
         propagate={loaded.settings.propagate}
+        maxLength={loaded.settings.maxLength}
         place={loaded.place}
         lastCopy={loaded.lastCopy}
         memories={loaded.settings.memories}

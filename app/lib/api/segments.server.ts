@@ -83,6 +83,6 @@ export function translateCall(request: Request): Promise<Response> {
 export function replaceCall(request: Request): Promise<Response> {
   return projectCall(request, segmentCalls.replace, async (project, { find, replace, matchCase, wholeWord, preview }, user) => {
     const result = await replaceAll(project, user, { find, replace, matchCase, wholeWord }, preview)
-    return answer(segmentCalls.replace, { changed: result.changed, segments: result.segments })
+    return answer(segmentCalls.replace, { changed: result.changed, segments: result.segments, ...(result.running ? { running: true } : {}) })
   })
 }

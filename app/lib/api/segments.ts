@@ -122,6 +122,13 @@ export const segmentCalls = {
       segments: z.array(
         z.object({ id: z.number().int(), number: z.number().int(), translation: z.string().meta({ description: 'The translation after the replace.' }), status: segmentStatus }),
       ),
+      running: z
+        .literal(true)
+        .optional()
+        .meta({
+          description:
+            'Issue 58: a replace over more than 200 segments runs in the background (or one was already running in the file): `changed` is the segments it looks at, `segments` empty; the translator shows its progress.',
+        }),
     }),
     refusals: projectRefusals,
   }),

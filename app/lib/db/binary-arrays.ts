@@ -51,11 +51,17 @@ export function int4Array(values: ArrayLike<number>): Buffer {
   return LITTLE_ENDIAN ? buffer.swap32() : buffer
 }
 
-/** A uuid[] of 32-digit hex strings (md5 hashes). */
-export function uuidArray(values: readonly string[]): Buffer {
-  const buffer = Buffer.allocUnsafe(HEADER_BYTES + 20 * values.length)
-  let at = header(buffer, UUID_OID, values.length, false)
+/** A uuid[] of 32-digit hex strings (md5 hashes), undefined as null. */
+export function uuidArray(values: readonly (string | undefined)[]): Buffer {
+  const nulls = values.filter((value) => value === undefined).length
+  const buffer = Buffer.allocUnsafe(HEADER_BYTES + 20 * values.length - 16 * nulls)
+  let at = header(buffer, UUID_OID, values.length, nulls > 0)
   for (const value of values) {
+    if (value === undefined) {
+      buffer.writeInt32BE(-1, at)
+      at += 4
+      continue
+    }
     buffer.writeInt32BE(16, at)
     if (buffer.write(value, at + 4, 'hex') !== 16) throw new RangeError(`Not a uuid: ${value}`)
     at += 20

@@ -981,4 +981,43 @@ export const migrations: Migration[] = [
       create index replace_batches_project_idx on replace_batches (project_id, id);
     `,
   },
+  {
+    version: 39,
+    name: 'a memory unit knows the neighbours of the segment it came from',
+    sql: /* sql */ `
+      -- Issue 58 point 4: a unit written from a file (a confirm, a TMX with context props) keeps the hash of the sources
+      -- before and after its segment (units.server.ts contextHash); a 100% match between the same neighbours is a
+      -- context match (101%), ranked first and confirmed by pretranslation. Null: unknown (written before this version).
+      alter table tm_units add column context uuid;
+    `,
+  },
+  {
+    version: 40,
+    name: 'a text may have a length limit, from its file or the project',
+    sql: /* sql */ `
+      -- Issue 58 point 6: the characters a unit's translation may hold (XLIFF 1.2 maxwidth in characters, XLIFF 2
+      -- slr:sizeRestriction in code points, Android maxLength) and a line of it (subtitles: 42), and the project's own
+      -- limit for each segment (the translator's settings). Null: no limit. QA warns past them (app/lib/qa/length-limit.ts).
+      alter table units add column max_length integer;
+      alter table units add column line_length integer;
+      alter table projects add column max_length integer;
+    `,
+  },
+  {
+    version: 41,
+    name: 'a large replace-all and its undo run in the background, a batch at a time',
+    sql: /* sql */ `
+      -- Issue 58: a replace-all over a whole file took minutes in one transaction on the request. One that changes
+      -- more than a few hundred segments is a task (replace.server.ts): it works through the file in order, a batch a
+      -- transaction, each batch adding its changes to the row and moving resume_at on with them, so a task cut off resumes
+      -- where its last batch ended and never replaces twice. An undo of such a batch works the same way, through the
+      -- changes. status: running (replacing), done, undoing; done counts the segments looked at (or undone) so far.
+      alter table replace_batches add column status text not null default 'done' check (status in ('running', 'done', 'undoing'));
+      alter table replace_batches add column match_case boolean not null default false;
+      alter table replace_batches add column whole_word boolean not null default false;
+      alter table replace_batches add column total integer not null default 0;
+      alter table replace_batches add column done integer not null default 0;
+      alter table replace_batches add column resume_at integer not null default -1;
+    `,
+  },
 ]

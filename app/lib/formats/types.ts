@@ -19,6 +19,20 @@ export interface Unit {
   segmentable: boolean
   /** Where the text lives, for the translator: "footnote", "header", "table", "text box", resname, note. */
   context?: string
+  /**
+   * Issue 58 point 6: the characters (code points, tags not counted) the unit's translation may hold, as the file
+   * says (XLIFF 1.2 maxwidth with size-unit="char", XLIFF 2 slr:sizeRestriction, Android maxLength).
+   */
+  maxLength?: number
+  /** The characters a line of the translation may hold (subtitles: 42). */
+  lineLength?: number
+}
+
+/** A length limit as a file writes it: a whole number from 1 up, else none. */
+export function lengthLimit(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\s*\d{1,7}\s*$/.test(value)) return undefined
+  const limit = Number(value)
+  return limit > 0 ? limit : undefined
 }
 
 /**

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next'
 import { RemixI18Next } from 'remix-i18next/server'
 import { defaultLanguage, i18nConfig, namespaces, supportedLanguages, type Language, type Namespace } from './config'
 import { cookieValue, cultureValue, languageOfCulture } from './culture.server'
+import { formatNumber } from './format'
 import { resources } from './resources.server'
 
 /**
@@ -86,5 +87,8 @@ function rememberingT(t: TFunction, scope: string): TFunction {
 
 /** A message key ("files:delete.done") in a language, with its values: the flash message's text. */
 export function flashText(language: Language, key: string, values?: Record<string, string | number>): string {
-  return serverI18next.getFixedT(language)(key, values ?? {}) as string
+  // A count is also offered written as the language writes numbers ("50 002"), for messages that show large ones.
+  const count = values?.count
+  const formatted = typeof count === 'number' && values?.formatted === undefined ? { formatted: formatNumber(count, language) } : {}
+  return serverI18next.getFixedT(language)(key, { ...values, ...formatted }) as string
 }

@@ -1,6 +1,7 @@
 import { exchangeImportHandlers } from '../exchange/exchange-import.server'
 import { taskHandlers } from '../projects/pipeline.server'
 import { purgeHandlers } from '../projects/purge.server'
+import { replaceHandlers } from '../projects/replace.server'
 import { qaHandlers } from '../qa/segment-qa.server'
 import { glossaryImportHandlers } from '../terms/glossary-import.server'
 import { tmxImportHandlers } from '../tm/tmx-import.server'
@@ -8,4 +9,4 @@ import type { TaskHandler } from './worker.server'
 import type { TaskKind } from './queue.server'
 
 /** Every kind of background task and what runs it (DESIGN "Data flow"): what a task thread or worker process serves. */
-export const allTaskHandlers: Record<TaskKind, TaskHandler> = { ...taskHandlers, ...tmxImportHandlers, ...glossaryImportHandlers, ...purgeHandlers, ...qaHandlers, ...exchangeImportHandlers }
+export const allTaskHandlers: Record<TaskKind, TaskHandler> = { ...taskHandlers, ...tmxImportHandlers, ...glossaryImportHandlers, ...purgeHandlers, ...qaHandlers, ...exchangeImportHandlers, ...replaceHandlers }

@@ -325,14 +325,17 @@ const PROJECT_KEPT = /* sql */ `(select id from projects where id = $1 for key s
  * there; on PostgreSQL a batch for a deleted project inserts nothing, and the conversion ends as it would).
  */
 async function insertUnits(projectId: number, units: Unit[], unitIds: number[], from: number, to: number): Promise<boolean> {
-  const values = units.slice(from, to).map((unit, index) => [unitIds[from + index]!, projectId, from + index, storedKey(unit.key), storedContext(unit.context)])
+  const values = units
+    .slice(from, to)
+    .map((unit, index) => [unitIds[from + index]!, projectId, from + index, storedKey(unit.key), storedContext(unit.context), unit.maxLength ?? null, unit.lineLength ?? null])
   if (values.length === 0) return true
   const database = db()
-  if (database.copyIn) return copyBatch(database.copyIn, projectId, 'units (id, project_id, position, key, context)', values)
+  if (database.copyIn) return copyBatch(database.copyIn, projectId, 'units (id, project_id, position, key, context, max_length, line_length)', values)
   await database.query(
-    `insert into units (id, project_id, position, key, context) overriding system value
-     select u.id, p.id, u.position, u.key, u.context
-       from ${PROJECT_KEPT} cross join unnest($2::int[], $3::int[], $4::text[], $5::text[]) as u(id, position, key, context)`,
+    `insert into units (id, project_id, position, key, context, max_length, line_length) overriding system value
+     select u.id, p.id, u.position, u.key, u.context, u.max_length, u.line_length
+       from ${PROJECT_KEPT} cross join unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::int[], $7::int[])
+            as u(id, position, key, context, max_length, line_length)`,
     unnestParameters(projectId, values),
   )
   return true

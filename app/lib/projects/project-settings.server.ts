@@ -1,6 +1,7 @@
 import { db } from '../db/db.server'
 import type { QaCheck } from '../qa/qa-kinds'
-import { saveQaOff } from '../qa/segment-qa.server'
+import { wakeWorker } from '../jobs/wake.server'
+import { queueQaCheck, saveQaOff } from '../qa/segment-qa.server'
 import { loadProfileSafely } from '../profile/profile.server'
 import { glossariesForProject, saveProjectGlossaries, type Glossary } from '../terms/glossaries.server'
 import { memoriesForProject, saveProjectMemorySettings, type Memory, type MemoryChoice } from '../tm/memories.server'
@@ -19,6 +20,8 @@ export interface ProjectSettings {
   qaOff: QaCheck[]
   /** Issue 58: a confirm fills the segment's repetitions. */
   propagate: boolean
+  /** Issue 58: the characters each segment's translation may hold; null: no limit. */
+  maxLength: number | null
 }
 
 interface SettingsProject {
@@ -28,13 +31,14 @@ interface SettingsProject {
   updateMt: boolean | null
   qaOff: QaCheck[]
   propagate: boolean
+  maxLength: number | null
 }
 
 /** The project's row (findProject) already holds its own choices; the owner's memories and glossaries are read together. */
 export async function projectSettings(project: SettingsProject, userId: number): Promise<ProjectSettings> {
   const owned = { ...project, ownerId: userId }
   const [memories, glossaries, updateMt] = await Promise.all([memoriesForProject(owned), glossariesForProject(owned), updateMtOf(project, userId)])
-  return { updateMt, memories, glossaries, qaOff: project.qaOff, propagate: project.propagate }
+  return { updateMt, memories, glossaries, qaOff: project.qaOff, propagate: project.propagate, maxLength: project.maxLength }
 }
 
 /** SPEC §2 "improve the machine translation system": the project's own value, else the owner's profile. */
@@ -44,7 +48,7 @@ export async function updateMtOf(project: Pick<SettingsProject, 'updateMt'>, use
 
 export async function saveProjectSettings(
   project: SettingsProject,
-  settings: { updateMt: boolean; memories: MemoryChoice[]; glossaries?: MemoryChoice[]; qaOff?: string[]; propagate?: boolean },
+  settings: { updateMt: boolean; memories: MemoryChoice[]; glossaries?: MemoryChoice[]; qaOff?: string[]; propagate?: boolean; maxLength?: number | null },
   userId: number,
 ): Promise<void> {
   await saveProjectUpdateMt(project.id, settings.updateMt)
@@ -52,6 +56,21 @@ export async function saveProjectSettings(
   if (settings.glossaries) await saveProjectGlossaries({ ...project, ownerId: userId }, settings.glossaries)
   if (settings.qaOff) await saveQaOff(project.id, settings.qaOff)
   if (settings.propagate !== undefined) await db().query('update projects set propagate = $2 where id = $1', [project.id, settings.propagate])
+  if (settings.maxLength !== undefined) await saveMaxLength(project.id, settings.maxLength)
+}
+
+/**
+ * Issue 58 point 6: the project's limit for each segment. The translations' warnings were found with the limit before:
+ * they are checked again in the background (the qa-check task), as after a pretranslation.
+ */
+async function saveMaxLength(projectId: number, maxLength: number | null): Promise<void> {
+  await db().transaction(async (tx) => {
+    const changed = await tx.query('update projects set max_length = $2 where id = $1 and max_length is distinct from $2 returning id', [projectId, maxLength])
+    if (changed.length === 0) return
+    await tx.query('update segments set qa = null where project_id = $1 and target is not null', [projectId])
+    await queueQaCheck(tx, projectId)
+  })
+  wakeWorker()
 }
 
 /** The project's own "send my translations to improve MT" (the translator's settings, settings/save-update-mt-for-file). */

@@ -46,9 +46,9 @@ export function splitHoursMinutes(minutes: number): { hours: number; minutes: nu
   return minutes > 59 ? { hours: Math.floor(minutes / 60), minutes: minutes % 60 } : { hours: 0, minutes }
 }
 
-/** SPEC §9 match colouring: high above 69, mid 50 to 69, low below 50. */
-export type MatchBand = 'high' | 'mid' | 'low'
+/** SPEC §9 match colouring: high above 69, mid 50 to 69, low below 50; a context match (101, issue 58) its own. */
+export type MatchBand = 'context' | 'high' | 'mid' | 'low'
 
 export function matchBand(match: number): MatchBand {
-  return match > 69 ? 'high' : match >= 50 ? 'mid' : 'low'
+  return match > 100 ? 'context' : match > 69 ? 'high' : match >= 50 ? 'mid' : 'low'
 }

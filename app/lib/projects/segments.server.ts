@@ -260,6 +260,8 @@ export interface SegmentChange {
 
 /** A segment as saveSegment reads it before changing it. */
 export interface StoredSegment {
+  id: number
+  projectId: number
   source: string
   target: string | null
   status: SegmentStatus
@@ -325,7 +327,7 @@ export async function saveSegment(
 ): Promise<SavedSegment | Exclude<TargetCheck, { ok: true }> | { ok: false; errors: [{ code: 'not-found' | 'segment-too-long' }] }> {
   const attempt = async (using: Queryable) => {
     const [stored] = await using.query<StoredSegment>(
-      `select s.source, s.target, s.status, s.save_type as "saveType", s.save_match as "saveMatch",
+      `select s.id, s.project_id as "projectId", s.source, s.target, s.status, s.save_type as "saveType", s.save_match as "saveMatch",
               s.id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number,
               s.version, s.edit_writer as "editWriter", s.edit_seq as "editSeq",
               p.owner_id as "ownerId", p.source_lang as "sourceLang", p.target_lang as "targetLang"
@@ -486,4 +488,19 @@ export async function* allRows<Row extends { position: number }>(
     yield rows
     after = rows.at(-1)!.position
   }
+}
+
+/**
+ * Issue 58 point 4: the sources of the segments before and after a segment in its file (undefined at the file's start
+ * or end): the context a memory unit is written with and a context match is looked up by.
+ */
+export async function neighbourSources(using: Queryable, projectId: number, segmentId: number): Promise<{ previous?: string; next?: string }> {
+  const rows = await using.query<{ side: 'previous' | 'next'; source: string }>(
+    `with this as (select position from segments where project_id = $1 and id = $2)
+     (select 'previous' as side, s.source from segments s, this t where s.project_id = $1 and s.position < t.position order by s.position desc limit 1)
+     union all
+     (select 'next' as side, s.source from segments s, this t where s.project_id = $1 and s.position > t.position order by s.position limit 1)`,
+    [projectId, segmentId],
+  )
+  return Object.fromEntries(rows.map((row) => [row.side, row.source]))
 }

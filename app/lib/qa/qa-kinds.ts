@@ -2,7 +2,7 @@
  * The QA warnings (issue 17, point 4) and the checks that find them, as the settings turn them on and off per project
  * and the report filters them. Browser-safe: the translator, its settings and the report render them.
  */
-export const QA_CHECKS = ['numbers', 'spaces', 'punctuation', 'identical', 'length', 'terms', 'inconsistency', 'spelling'] as const
+export const QA_CHECKS = ['numbers', 'spaces', 'punctuation', 'identical', 'length', 'limits', 'terms', 'inconsistency', 'spelling'] as const
 export type QaCheck = (typeof QA_CHECKS)[number]
 
 const CODES = {
@@ -14,6 +14,8 @@ const CODES = {
   'end-punctuation': 'punctuation',
   identical: 'identical',
   length: 'length',
+  'too-long': 'limits',
+  'line-too-long': 'limits',
   'term-missing': 'terms',
   'term-avoided': 'terms',
   'inconsistent-target': 'inconsistency',

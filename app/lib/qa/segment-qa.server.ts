@@ -9,6 +9,8 @@ import { stemWords } from '../terms/stemming'
 import { termsInWindow } from '../terms/term-recognition.server'
 import type { MemoryProject } from '../tm/memories.server'
 import { qaWarnings } from './checks'
+import { lengthWarnings } from './length-limit'
+import { lengthLimits } from './length-limit.server'
 import { checkOf, isQaCheck, QA_CODES, warningKey, type QaCheck, type QaCode, type QaWarning } from './qa-kinds'
 import { misspelledWords } from './spelling.server'
 
@@ -73,6 +75,7 @@ async function findWarnings(
   using: Queryable = db(),
 ): Promise<Map<number, QaWarning[]>> {
   const terms = await termsInWindow(project, segments, undefined, using)
+  const limits = await lengthLimits(using, project.id, segments.map((segment) => segment.id))
   const found = new Map<number, QaWarning[]>()
   for (const segment of segments) {
     const targetText = plainText(parse(segment.target))
@@ -87,6 +90,7 @@ async function findWarnings(
     const misspelled = (await misspelledWords(targetText, project.targetLang, plainText(parse(segment.source)))) ?? []
     found.set(segment.id, [
       ...qaWarnings(segment.source, segment.target),
+      ...(limits.has(segment.id) ? lengthWarnings(segment.target, limits.get(segment.id)!) : []),
       ...unique(termWarnings),
       ...misspelled.map((word): QaWarning => ({ code: 'spelling', detail: word })),
     ])

@@ -7,7 +7,8 @@ import { parse } from '../tags'
 import { countBands, type BandWords } from './analysis-bands'
 import { score } from './fuzzy-score'
 import { readableMemoryIds, type MemoryProject } from './memories.server'
-import { lookupMatches, sourceHash } from './units.server'
+import { CONTEXT_MATCH } from './suggestions.server'
+import { contextHash, lookupMatches, sourceHash } from './units.server'
 
 /**
  * Issue 5 items 6 and 7: a project's analysis against its readable memories (best match per segment, words per
@@ -97,49 +98,61 @@ export async function startTmPretranslation(projectId: number): Promise<boolean>
 }
 
 /**
- * Fills every segment with a 100% match (identical text, tags included) as translated, saveType TM, match 100.
- * A confirmed segment and a translator's own typing (saveType MANUAL) are never overwritten; a draft from TM or MT
- * and an empty segment are. Returns the number of segments filled.
+ * Fills every segment with a 100% match (identical text, tags included) as translated, saveType TM, match 100 — 101
+ * when the unit was written between the same neighbouring sources (a context match, issue 58 point 4), which is
+ * taken before any other unit of that source. A confirmed segment and a translator's own typing (saveType MANUAL)
+ * are never overwritten; a draft from TM or MT and an empty segment are. Returns the number of segments filled.
  */
 export async function pretranslateFromTm(project: MemoryProject, progress: (done: number) => Promise<void>): Promise<number> {
   const memoryIds = await readableMemoryIds(project)
   let after = -1
   let seen = 0
   let filled = 0
+  // The source before the batch (the last of the one before): each segment's context needs its neighbours.
+  let before: string | undefined
   for (;;) {
-    const batch = await segmentsAfter<{ id: number; position: number; source: string; status: string; target: string | null; saveType: string | null }>(
+    // One row more than is filled: the last one's next neighbour.
+    const read = await segmentsAfter<{ id: number; position: number; source: string; status: string; target: string | null; saveType: string | null }>(
       project.id,
       after,
-      BATCH,
+      BATCH + 1,
       `id, source, status, target, save_type as "saveType"`,
     )
+    const batch = read.slice(0, BATCH)
     if (batch.length === 0) break
     seen += batch.length
     after = batch.at(-1)!.position
+    const contexts = new Map(batch.map((row, index) => [row.id, contextHash(index === 0 ? before : batch[index - 1]!.source, read[index + 1]?.source)]))
+    before = batch.at(-1)!.source
     const rows = batch.filter((row) => row.status !== 'TRANSLATED' && (!row.target || row.saveType === 'TM' || row.saveType === 'MT'))
     const hashes = rows.map((row) => sourceHash(row.source))
     const units =
-      memoryIds.length === 0
+      memoryIds.length === 0 || rows.length === 0
         ? []
-        : await db().query<{ source: string; target: string; sourceHash: string }>(
-            `select source, target, replace(source_hash::text, '-', '') as "sourceHash" from tm_units
+        : await db().query<{ source: string; target: string; sourceHash: string; context: string | null }>(
+            `select source, target, replace(source_hash::text, '-', '') as "sourceHash", replace(context::text, '-', '') as context
+               from tm_units
               where memory_id = any($1::integer[]) and source_hash = any($2::uuid[])
               order by changed_at desc, id desc`,
             [memoryIds, hashes],
           )
     const ids: number[] = []
     const targets: string[] = []
+    const matches: number[] = []
     rows.forEach((row, index) => {
-      const unit = units.find((candidate) => candidate.sourceHash === hashes[index] && score(row.source, candidate.source).match === 100)
+      const exact = units.filter((candidate) => candidate.sourceHash === hashes[index] && score(row.source, candidate.source).match === 100)
+      const inContext = exact.find((candidate) => candidate.context === contexts.get(row.id))
+      const unit = inContext ?? exact[0]
       if (!unit || !checkTarget(unit.target, parse(row.source)).ok) return
       ids.push(row.id)
       targets.push(unit.target)
+      matches.push(inContext ? CONTEXT_MATCH : 100)
     })
     if (ids.length > 0) {
       await db().query(
-        `update segments s set target = f.target, status = 'TRANSLATED', save_type = 'TM', save_match = 100, updated_at = now(), qa = null
-           from unnest($1::integer[], $2::text[]) as f(id, target) where s.id = f.id and s.id = any($1::integer[])`,
-        [ids, targets],
+        `update segments s set target = f.target, status = 'TRANSLATED', save_type = 'TM', save_match = f.match, updated_at = now(), qa = null
+           from unnest($1::integer[], $2::text[], $3::integer[]) as f(id, target, match) where s.id = f.id and s.id = any($1::integer[])`,
+        [ids, targets, matches],
       )
     }
     filled += ids.length

@@ -4,46 +4,56 @@ import { score } from './fuzzy-score'
 import { matchDiffPieces, type DiffPiece } from './match-diff-pieces'
 import { readableMemoryIds, type MemoryProject } from './memories.server'
 import { substituteNumbers } from './number-substitution'
-import { mapMatchTags } from './tag-mapping'
-import { parse, unusedTags } from '../tags'
-import { lookupMatches } from './units.server'
+import { mapMatchTags, placeMissingTags } from './tag-mapping'
+import { contextHash, lookupMatches } from './units.server'
+import { neighbourSources } from '../projects/segments.server'
 
 /** SPEC §3 "Suggestion" as the Translations tab shows it (issue 5 "fuzzy matches"). */
 export interface Suggestion {
   unitId: number
-  /** Percent, 0–100 (SPEC §3 match / rawMatch). */
+  /** Percent, 0–100 (SPEC §3 match / rawMatch); 101 for a context match (issue 58 point 4). */
   match: number
   createdBy: string
   /** The matched source against the current one, differences marked. */
   source: DiffPiece[]
   /** The matched unit's source as stored (SPEC §3 suggestion "segment"). */
   matchSource: string
-  /** The unit's target with its tags mapped onto the current segment's and differing numbers replaced (what "Use" puts in). */
+  /**
+   * The unit's target with its tags mapped onto the current segment's, the tags it had nothing to map from placed by
+   * their place in the source, and differing numbers replaced (what "Use" puts in).
+   */
   target: string
-  /** Tags of the current segment the target lacks (the match had nothing to map them from): the panel says so. */
-  missingTags: number
+  /** Tags of the current segment placed by position (the match had nothing to map them from): the panel says so. */
+  placedTags: number
 }
 
-/** SPEC §7 "tm/matches" count 5: the best matches of the active segment's source in the readable memories. */
+/**
+ * SPEC §7 "tm/matches" count 5: the best matches of the active segment's source in the readable memories. With the
+ * segment, a 100% match written between the same neighbours is a context match: 101%, first (issue 58 point 4).
+ */
 export async function suggestionsFor(
   project: MemoryProject | { readable: readonly number[] },
   source: string,
   minimumMatch: number,
+  segment?: { projectId: number; id: number },
 ): Promise<Suggestion[]> {
   // The translator page has the project's memories already (its settings panel lists them): no second read.
   const memoryIds = 'readable' in project ? project.readable : await readableMemoryIds(project)
   const hits = await lookupMatches(memoryIds, source, { top: DEFAULT_TOP, threshold: minimumMatch })
-  const sourceTokens = parse(source)
-  return hits.map((hit) => {
-    const target = adaptedTarget(hit.unit.source, hit.unit.target, source)
+  const context = segment && hits.some((hit) => hit.match === 100) ? await segmentContext(segment.projectId, segment.id) : undefined
+  const ranked = hits
+    .map((hit) => ({ hit, match: hit.match === 100 && context !== undefined && hit.unit.context === context ? CONTEXT_MATCH : hit.match }))
+    .sort((a, b) => b.match - a.match)
+  return ranked.map(({ hit, match }) => {
+    const { target, placed } = adaptedTarget(hit.unit.source, hit.unit.target, source)
     return {
       unitId: hit.unit.id,
-      match: hit.match,
+      match,
       createdBy: hit.unit.createdBy,
       source: matchDiffPieces(source, hit.unit.source),
       matchSource: hit.unit.source,
       target,
-      missingTags: unusedTags(sourceTokens, parse(target)).filter((tag) => tag.kind !== 'close').length,
+      placedTags: placed,
     }
   })
 }
@@ -58,17 +68,31 @@ export async function chosenSuggestion(
   segmentId: number,
   unitId: number,
 ): Promise<{ target: string; match: number } | undefined> {
-  const [row] = await db().query<{ matchSource: string; matchTarget: string; source: string }>(
-    `select u.source as "matchSource", u.target as "matchTarget", s.source
+  const [row] = await db().query<{ matchSource: string; matchTarget: string; source: string; context: string | null }>(
+    `select u.source as "matchSource", u.target as "matchTarget", s.source, replace(u.context::text, '-', '') as context
        from tm_units u, segments s
       where u.id = $1 and u.memory_id = any($2::integer[]) and s.project_id = $3 and s.id = $4`,
     [unitId, await readableMemoryIds(project), project.id, segmentId],
   )
   if (!row) return undefined
-  return { target: adaptedTarget(row.matchSource, row.matchTarget, row.source), match: score(row.source, row.matchSource).match }
+  const { match } = score(row.source, row.matchSource)
+  const inContext = match === 100 && row.context !== null && row.context === (await segmentContext(project.id, segmentId))
+  return { target: adaptedTarget(row.matchSource, row.matchTarget, row.source).target, match: inContext ? CONTEXT_MATCH : match }
 }
 
-/** What "Use" puts in: the match's target with its tags mapped onto the segment's, and differing numbers replaced. */
-function adaptedTarget(matchSource: string, matchTarget: string, currentSource: string): string {
-  return substituteNumbers(matchSource, mapMatchTags(matchSource, matchTarget, currentSource), currentSource)
+/** Issue 58 point 4: a 100% match whose unit was written between the same neighbouring sources (ICE). */
+export const CONTEXT_MATCH = 101
+
+/** The contextHash of a segment's neighbours in its file. */
+export async function segmentContext(projectId: number, segmentId: number): Promise<string> {
+  const { previous, next } = await neighbourSources(db(), projectId, segmentId)
+  return contextHash(previous, next)
+}
+
+/**
+ * What "Use" puts in (issue 5, issue 58 point 5): the match's target with its tags mapped onto the segment's, the
+ * segment's other tags placed, and differing numbers replaced.
+ */
+function adaptedTarget(matchSource: string, matchTarget: string, currentSource: string): { target: string; placed: number } {
+  return placeMissingTags(substituteNumbers(matchSource, mapMatchTags(matchSource, matchTarget, currentSource), currentSource), currentSource)
 }

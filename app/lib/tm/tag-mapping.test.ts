@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { checkTarget } from '~/lib/projects/segment-rules'
-import { parse, serialize } from '~/lib/tags'
+import { parse, serialize, unusedTags } from '~/lib/tags'
 import { validTaggedText } from '~/lib/tags/tag-arbitraries'
-import { mapMatchTags } from './tag-mapping'
+import { mapMatchTags, placeMissingTags } from './tag-mapping'
 
 describe('mapMatchTags (issue 5: tags in the match mapped onto the current segment)', () => {
   it.each([
@@ -34,6 +34,36 @@ describe('mapMatchTags (issue 5: tags in the match mapped onto the current segme
       fc.property(validTaggedText, validTaggedText, validTaggedText, (matchSource, matchTarget, currentSource) => {
         const mapped = mapMatchTags(serialize(matchSource), serialize(matchTarget), serialize(currentSource))
         expect(checkTarget(mapped, parse(serialize(currentSource))).ok).toBe(true)
+      }),
+    )
+  })
+})
+
+describe('placeMissingTags (issue 58 point 5: a suggestion never drops a tag of the segment)', () => {
+  it.each([
+    ['a pair around a word', 'Atveriet failu tagad.', 'Open the <g1>file</g1> now.', 'Atveriet <g1>failu</g1> tagad.'],
+    ['a tag at the start stays at the start', 'Labi.', '<x1/>OK.', '<x1/>Labi.'],
+    ['a tag at the end stays at the end', 'Labi.', 'OK.<x1/>', 'Labi.<x1/>'],
+    ['a pair around the whole text', 'Sveiki, pasaule!', '<g2>Hello, world!</g2>', '<g2>Sveiki, pasaule!</g2>'],
+    ['a placeholder in the middle, before a word', 'Jums ir jauni ziņojumi.', 'You have <ph1/> new messages.', 'Jums ir <ph1/>jauni ziņojumi.'],
+    ['the tags the target has are kept as they are', '<g1>Atveriet</g1> failu.', '<g1>Open</g1> the file<x2/>.', '<g1>Atveriet</g1> failu<x2/>.'],
+    ['nothing missing: unchanged', 'A <x1/> B', 'a <x1/> b', 'A <x1/> B'],
+    ['an empty target takes the tags in source order', '', 'a <g1>b</g1> c', '<g1></g1>'],
+  ])('%s', (_name, target, currentSource, expected) => {
+    expect(placeMissingTags(target, currentSource).target).toBe(expected)
+  })
+
+  it('counts the tags it placed (a pair as one)', () => {
+    expect(placeMissingTags('Atveriet failu.', '<x1/>Open the <g2>file</g2>.').placed).toBe(2)
+  })
+
+  it('always gives a target with every tag of the source, valid by SPEC §5', () => {
+    fc.assert(
+      fc.property(validTaggedText, validTaggedText, (target, currentSource) => {
+        const mapped = mapMatchTags(serialize(target), serialize(target), serialize(currentSource))
+        const { target: placed } = placeMissingTags(mapped, serialize(currentSource))
+        expect(checkTarget(placed, parse(serialize(currentSource))).ok).toBe(true)
+        expect(unusedTags(parse(serialize(currentSource)), parse(placed))).toEqual([])
       }),
     )
   })

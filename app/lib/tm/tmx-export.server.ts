@@ -37,6 +37,7 @@ interface ExportRow {
   createdBy: string
   createdAt: Date | string
   changedAt: Date | string
+  context: string | null
 }
 
 /** Keyset paging by id: each page is one short query, so an export never holds the memory or a long cursor. */
@@ -44,7 +45,8 @@ async function* memoryUnits(memory: Memory): AsyncGenerator<TmUnit> {
   let after = 0
   for (;;) {
     const rows = await db().query<ExportRow>(
-      `select id, source, target, created_by as "createdBy", created_at as "createdAt", changed_at as "changedAt"
+      `select id, source, target, created_by as "createdBy", created_at as "createdAt", changed_at as "changedAt",
+              replace(context::text, '-', '') as context
          from tm_units where memory_id = $1 and id > $2 order by id limit $3`,
       [memory.id, after, PAGE],
     )
@@ -57,6 +59,7 @@ async function* memoryUnits(memory: Memory): AsyncGenerator<TmUnit> {
         ...(row.createdBy ? { creator: row.createdBy } : {}),
         created: new Date(row.createdAt),
         changed: new Date(row.changedAt),
+        ...(row.context ? { contextHash: row.context } : {}),
       }
     }
     if (rows.length < PAGE) return

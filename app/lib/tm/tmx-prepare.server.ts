@@ -2,7 +2,7 @@ import { parentPort, Worker } from 'node:worker_threads'
 import { BACKGROUND_NICENESS, lowerThreadPriority } from '../threads/app-thread.server'
 import type { ImportReport, LanguagePair, TmUnit } from './tmx'
 import { readTmxUpload } from './tmx-archive.server'
-import { prepareBatches, type PreparedBatch, type UnitImport } from './units.server'
+import { contextHash, prepareBatches, type PreparedBatch, type UnitImport } from './units.server'
 
 /**
  * A TMX import on PostgreSQL reads, tokenizes and hashes its units in a thread of its own (decision 0014, ninth
@@ -152,6 +152,13 @@ export async function runTmxPrepareThread(data: PrepareThreadData): Promise<void
   post({ report: reading.importReport })
 }
 
+/** Issue 58 point 4: a unit's context as tm_units keeps it, when its TMX carries one. */
+function unitContext(unit: TmUnit): { context?: string } {
+  if (unit.contextHash) return { context: unit.contextHash }
+  if (unit.contextBefore === undefined && unit.contextAfter === undefined) return {}
+  return { context: contextHash(unit.contextBefore, unit.contextAfter) }
+}
+
 /** A TMX's units as the import writes them. */
 export async function* importedUnits(batches: AsyncIterable<TmUnit[]>): AsyncGenerator<UnitImport[]> {
   for await (const units of batches) {
@@ -161,6 +168,7 @@ export async function* importedUnits(batches: AsyncIterable<TmUnit[]>): AsyncGen
       createdBy: unit.creator ?? '',
       ...(unit.created ? { createdAt: unit.created } : {}),
       ...(unit.changed ? { changedAt: unit.changed } : {}),
+      ...unitContext(unit),
     }))
   }
 }

@@ -5,7 +5,7 @@
  */
 import { parse, type Token } from '../tags'
 import { SELF_CLOSING_TYPE } from './tmx-inline'
-import { type TmUnit } from './tmx'
+import { CONTEXT_PROP, type TmUnit } from './tmx'
 
 export interface TmxHeader {
   /** The header's srclang: the source language of the units. */
@@ -40,6 +40,7 @@ function unitXml(unit: TmUnit): string {
   })
   return (
     `    <tu${unitAttributes}>\n` +
+    (unit.contextHash ? `      <prop type="${CONTEXT_PROP}">${escapeXml(unit.contextHash)}</prop>\n` : '') +
     `      <tuv${attributes({ 'xml:lang': unit.sourceLang })}><seg>${segXml(unit.source)}</seg></tuv>\n` +
     `      <tuv${attributes({ 'xml:lang': unit.targetLang })}><seg>${segXml(unit.target)}</seg></tuv>\n` +
     '    </tu>\n'

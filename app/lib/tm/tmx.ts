@@ -27,7 +27,28 @@ export interface TmUnit {
   creator?: string
   created?: Date
   changed?: Date
+  /**
+   * Issue 58 point 4: the sources before and after the unit's segment, from the unit's context props (memoQ's
+   * x-context-pre and x-context-post, OmegaT's prev and next), or their hash as Tulks exports it (CONTEXT_PROP).
+   */
+  contextBefore?: string
+  contextAfter?: string
+  contextHash?: string
 }
+
+/** The prop Tulks writes a unit's context in: units.server.ts contextHash, 32 hex digits. */
+export const CONTEXT_PROP = 'x-tulks-context'
+
+/** Context props other tools write, by the side of the segment they name. */
+const CONTEXT_PROPS: Record<string, 'contextBefore' | 'contextAfter'> = {
+  'x-context-pre': 'contextBefore',
+  'x-context-post': 'contextAfter',
+  prev: 'contextBefore',
+  next: 'contextAfter',
+}
+
+/** A prop's text past this is not a context (nor kept). */
+const MAX_PROP_CHARACTERS = 4_000
 
 /** Why a unit was left out; the import goes on. */
 export type TmxSkipCode = 'no-variant-for-pair' | 'empty-segment' | 'invalid-inline-codes' | 'segment-too-long'
@@ -156,6 +177,8 @@ interface UnitState {
   index: number
   attributes: Record<string, string>
   variants: VariantState[]
+  /** The unit's props read so far, by type (only those finishUnit uses). */
+  props: Record<string, string>
 }
 
 /** The parser's callbacks: a small state machine over tmx > body > tu > tuv > seg. */
@@ -166,6 +189,8 @@ class TmxHandler implements XmlScanHandler {
   private unitCount = 0
   private unit: UnitState | undefined
   private variant: VariantState | undefined
+  /** A unit-level context prop being read: its type and text so far. */
+  private prop: { type: string; text: string } | undefined
   private inSeg = false
   /** > 0 inside an inline code's native content (bpt, ept, it, ph, ut and any <sub> in them): not text. */
   private codeDepth = 0
@@ -198,8 +223,11 @@ class TmxHandler implements XmlScanHandler {
       const attributes = lowerCaseKeys(attribs)
       this.report.header = { srclang: attributes.srclang, creationtool: attributes.creationtool }
     } else if (name === 'tu') {
-      this.unit = { index: this.unitCount++, attributes: lowerCaseKeys(attribs), variants: [] }
+      this.unit = { index: this.unitCount++, attributes: lowerCaseKeys(attribs), variants: [], props: {} }
       this.variant = undefined
+    } else if (name === 'prop' && this.unit && !this.variant && this.elements.at(-2) === 'tu') {
+      const type = lowerCaseKeys(attribs).type ?? ''
+      if (type === CONTEXT_PROP || type in CONTEXT_PROPS) this.prop = { type, text: '' }
     } else if (name === 'tuv' && this.unit) {
       const attributes = lowerCaseKeys(attribs)
       const lang = attributes['xml:lang'] ?? attributes.lang ?? ''
@@ -217,6 +245,10 @@ class TmxHandler implements XmlScanHandler {
   }
 
   ontext(text: string): void {
+    if (this.prop) {
+      if (this.prop.text.length <= MAX_PROP_CHARACTERS) this.prop.text += text
+      return
+    }
     if (!this.inSeg || this.codeDepth > 0 || !this.variant) return
     // Issue 50: a <seg> of 2 GiB (a 2 MB .tmx.gz) was read whole, a gigabyte a try: past the longest segment Tulks
     // keeps, the text is not kept, and the unit is skipped with its reason.
@@ -238,6 +270,9 @@ class TmxHandler implements XmlScanHandler {
     } else if (this.inSeg) {
       if (name === 'seg') this.inSeg = false
       else if (name === 'hi' && this.kept(this.variant)) this.variant?.pieces.push({ kind: 'hi', edge: 'close' })
+    } else if (name === 'prop' && this.prop) {
+      if (this.unit && this.prop.text.length <= MAX_PROP_CHARACTERS) this.unit.props[this.prop.type] = this.prop.text
+      this.prop = undefined
     } else if (name === 'tuv') {
       if (this.unit && this.variant) this.unit.variants.push(this.variant)
       this.variant = undefined
@@ -319,7 +354,18 @@ class TmxHandler implements XmlScanHandler {
     if (creator !== undefined) read.creator = creator
     if (created) read.created = created
     if (changed) read.changed = changed
+    this.readContext(unit.props, read)
     this.emit(read)
+  }
+
+  /** Issue 58 point 4: the unit's context props onto the unit read (a memoQ context may be wrapped in <seg>). */
+  private readContext(props: Record<string, string>, read: TmUnit): void {
+    const hashed = props[CONTEXT_PROP]?.trim().toLowerCase()
+    if (hashed && /^[0-9a-f]{32}$/.test(hashed)) read.contextHash = hashed
+    for (const [type, side] of Object.entries(CONTEXT_PROPS)) {
+      const text = props[type]
+      if (text !== undefined) read[side] = this.withoutNul(text.replace(/^\s*<seg>([\s\S]*)<\/seg>\s*$/u, '$1'))
+    }
   }
 
   /** Issue 56: the text without U+0000, counted in the report. */

@@ -15,6 +15,8 @@ export interface StoredUnit extends TmUnit {
   target: string
   memoryId: number
   createdBy: string
+  /** contextHash of the neighbours of the segment it was written from; null when unknown. */
+  context: string | null
 }
 
 export interface StoredHit extends TmHit {
@@ -26,6 +28,8 @@ export interface UnitWrite {
   target: string
   /** Who made the translation: the creator shown with a suggestion (kept when the unit is updated). */
   createdBy: string
+  /** Issue 58 point 4: contextHash of the segment's neighbours; a write without one keeps the unit's. */
+  context?: string
 }
 
 export interface UnitImport extends UnitWrite {
@@ -37,6 +41,15 @@ export interface UnitImport extends UnitWrite {
 export function sourceHash(source: string): string {
   const normalized = source.normalize('NFC')
   return hash('md5', UNEVEN_SPACE.test(normalized) ? normalized.replace(/\s+/gu, ' ').trim() : normalized, 'hex')
+}
+
+/**
+ * Issue 58 point 4 "context matches": the sources before and after a segment, as one hash (md5 of the two source
+ * hashes; a missing neighbour — the file's first or last segment — counts as empty). A 100% match whose unit was
+ * written between the same neighbours is a context match (101%).
+ */
+export function contextHash(previous: string | undefined, next: string | undefined): string {
+  return hash('md5', `${sourceHash(previous ?? '')}:${sourceHash(next ?? '')}`, 'hex')
 }
 
 /** Whitespace that the hash would change: other than single spaces between words (the replace costs more than md5). */
@@ -69,8 +82,8 @@ type IndexedImport = UnitImport & ReturnType<typeof indexEntry>
 
 function indexedImport(unit: UnitImport): IndexedImport {
   const { hash, tokenCount, keys, words } = indexEntry(unit.source, unit.target)
-  const { source, target, createdBy, createdAt, changedAt } = unit
-  return { source, target, createdBy, createdAt, changedAt, hash, tokenCount, keys, words }
+  const { source, target, createdBy, createdAt, changedAt, context } = unit
+  return { source, target, createdBy, createdAt, changedAt, context, hash, tokenCount, keys, words }
 }
 
 /**
@@ -97,7 +110,7 @@ async function upsertUnits(
   return runUpsert(using, memoryIds, unitParameters(units), undoOf)
 }
 
-/** upsertUnits with its units' parameters ($2 to $13) made already. */
+/** upsertUnits with its units' parameters ($2 to $14) made already. */
 async function runUpsert(using: Queryable, memoryIds: readonly number[], parameters: readonly Buffer[], undoOf?: number): Promise<number> {
   if (undoOf !== undefined && memoryIds.length !== 1) throw new RangeError('An import writes to one memory')
   const memories = int4Array([...new Set(memoryIds)].sort((a, b) => a - b))
@@ -118,18 +131,21 @@ function upsertStatement(undo: boolean): string {
      ), arrays as (
        select $6::integer[] as keys, $8::integer[] as words
      ), written as (
-       insert into tm_units (memory_id, source, target, source_hash, token_count, keys, words, created_by, created_at, changed_at, index_version)
+       insert into tm_units (memory_id, source, target, source_hash, token_count, keys, words, created_by, created_at, changed_at,
+                             index_version, context)
        select m.id, u.source, u.target, u.hash, u.token_count, a.keys[u.key_at + 1 : u.key_at + u.token_count],
               a.words[u.word_at + 1 : u.word_at + u.word_count], u.created_by,
-              coalesce(to_timestamp(u.created_ms / 1000.0), now()), coalesce(to_timestamp(u.changed_ms / 1000.0), now()), m.version
+              coalesce(to_timestamp(u.created_ms / 1000.0), now()), coalesce(to_timestamp(u.changed_ms / 1000.0), now()), m.version,
+              u.context
          from versions as m
         cross join arrays as a
         cross join unnest($2::text[], $3::text[], $4::uuid[], $5::integer[], $7::integer[], $9::integer[], $10::integer[],
-                           $11::text[], $12::float8[], $13::float8[])
-              as u (source, target, hash, token_count, key_at, word_at, word_count, created_by, created_ms, changed_ms)
+                           $11::text[], $12::float8[], $13::float8[], $14::uuid[])
+              as u (source, target, hash, token_count, key_at, word_at, word_count, created_by, created_ms, changed_ms, context)
        on conflict (memory_id, source_hash) do update
          set source = excluded.source, target = excluded.target, token_count = excluded.token_count, keys = excluded.keys,
-             words = excluded.words, changed_at = excluded.changed_at, index_version = excluded.index_version
+             words = excluded.words, changed_at = excluded.changed_at, index_version = excluded.index_version,
+             context = coalesce(excluded.context, tm_units.context)
        returning id
      )${
        !undo
@@ -142,14 +158,14 @@ function upsertStatement(undo: boolean): string {
      ), before as (
        -- The units updated, as they were (the snapshot's rows): one probe of the primary key each, a lateral subquery
        -- kept apart (offset 0) so that a table without statistics (PGlite) is never scanned whole for it.
-       select t.id, t.source, t.target, t.token_count, t.keys, t.words, t.changed_at
+       select t.id, t.source, t.target, t.token_count, t.keys, t.words, t.changed_at, t.context
          from written as w
         cross join fence as f
         cross join lateral (select * from tm_units as u where u.id = w.id offset 0) as t
         where w.id <= f.id
      ), undo as (
        insert into tm_import_undo (import_id, memory_id, version, created, previous)
-       select $14, m.id, m.version, array(select w.id from written as w, fence as f where w.id > f.id),
+       select $15, m.id, m.version, array(select w.id from written as w, fence as f where w.id > f.id),
               coalesce((select jsonb_agg(to_jsonb(b)) from before as b), '[]')
          from versions as m
      )`
@@ -175,7 +191,7 @@ function startsOf(arrays: readonly ArrayLike<number>[]): Int32Array {
   return starts
 }
 
-/** upsertUnits' parameters $2 to $13: the units' own ($1 is the memories, $14 the import). */
+/** upsertUnits' parameters $2 to $14: the units' own ($1 is the memories, $15 the import). */
 function unitParameters(units: readonly IndexedImport[]): Buffer[] {
   const keys = flatArrays(units.map((unit) => unit.keys))
   const words = flatArrays(units.map((unit) => unit.words))
@@ -192,6 +208,7 @@ function unitParameters(units: readonly IndexedImport[]): Buffer[] {
     textArray(units.map((unit) => unit.createdBy)),
     float8Array(units.map((unit) => millisecondsOf(unit.createdAt))),
     float8Array(units.map((unit) => millisecondsOf(unit.changedAt))),
+    uuidArray(units.map((unit) => unit.context)),
   ]
 }
 
@@ -208,6 +225,24 @@ function millisecondsOf(date: Date | undefined): number | undefined {
  */
 export async function writeUnit(tx: Queryable, memoryIds: readonly number[], unit: UnitWrite): Promise<void> {
   await upsertUnits(tx, memoryIds, [indexedImport(unit)])
+}
+
+/**
+ * Many write-backs at once (issue 58's replace-all and its undo): one statement per importBatchSize() units, a source
+ * met twice kept once (the later wins, as one after the other would leave it). 25,000 units written one statement each
+ * took a replace-all over 50,000 segments 3 minutes on PGlite.
+ */
+export async function writeUnits(tx: Queryable, memoryIds: readonly number[], units: readonly UnitWrite[]): Promise<void> {
+  if (memoryIds.length === 0 || units.length === 0) return
+  const byHash = new Map<string, IndexedImport>()
+  for (const unit of units) {
+    const entry = indexedImport(unit)
+    byHash.delete(entry.hash)
+    byHash.set(entry.hash, entry)
+  }
+  const unique = [...byHash.values()]
+  const size = importBatchSize()
+  for (let at = 0; at < unique.length; at += size) await upsertUnits(tx, memoryIds, unique.slice(at, at + size))
 }
 
 /** Undoes a write-back whose translation was cleared: only a unit that still holds that translation goes. */
@@ -281,7 +316,7 @@ export async function importUnitBatches(
  * its own (tmx-prepare.server.ts), and they cross to the writing thread as they are.
  */
 export interface PreparedBatch {
-  /** The upsert statement's parameters $2 to $13, all binary arrays. */
+  /** The upsert statement's parameters $2 to $14, all binary arrays. */
   parameters: Buffer[]
   /** Whether a source of this batch is also in the batch before it (which must then be written first). */
   sharesSource: boolean
@@ -384,9 +419,10 @@ export async function undoImport(importId: number): Promise<void> {
          ), restored as (
            update tm_units t
               set source = p.source, target = p.target, token_count = p.token_count, keys = p.keys, words = p.words,
-                  changed_at = p.changed_at, index_version = $2
+                  changed_at = p.changed_at, context = p.context, index_version = $2
              from entry e cross join jsonb_to_recordset(e.previous)
-                  as p (id bigint, source text, target text, token_count integer, keys integer[], words integer[], changed_at timestamptz)
+                  as p (id bigint, source text, target text, token_count integer, keys integer[], words integer[], changed_at timestamptz,
+                        context uuid)
             where t.id = p.id and t.memory_id = e.memory_id and (t.index_version = e.version or t.index_version > $3)
          )
          delete from tm_import_undo where id = $1`,
@@ -437,9 +473,11 @@ interface UnitRow {
   target: string
   createdBy: string
   changedAt: Date | string
+  context: string | null
 }
 
-const unitColumns = /* sql */ `id, memory_id as "memoryId", source, target, created_by as "createdBy", changed_at as "changedAt"`
+const unitColumns = /* sql */ `id, memory_id as "memoryId", source, target, created_by as "createdBy", changed_at as "changedAt",
+  replace(context::text, '-', '') as context`
 
 function toStoredUnit(row: UnitRow): StoredUnit {
   return { ...row, id: Number(row.id), changedAt: new Date(row.changedAt).getTime() }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.server'
-import type { SegmentChange, StoredSegment } from '../projects/segments.server'
+import { neighbourSources, type SegmentChange, type StoredSegment } from '../projects/segments.server'
 import { writableMemoryIds, type MemoryProject } from './memories.server'
-import { removeUnit, writeUnit } from './units.server'
+import { contextHash, removeUnit, writeUnit } from './units.server'
 
 /**
  * A write-back that could not be stored. The segment's save was rolled back with it, so nothing looks confirmed
@@ -18,7 +18,8 @@ export class WriteBackError extends Error {
  * Issue 5 write-back, run inside the segment save's transaction before the segment row changes (saveSegment's
  * alsoInTransaction, with the segment as stored and locked): confirming stores (source, target) in every writable
  * memory of the project (a unit with the same source is updated, so confirming an edited segment again replaces
- * its translation); clearing a confirmed segment removes the unit it wrote. Drafts do not touch the memories. Any
+ * its translation) with the sources around it as its context (issue 58 point 4); clearing a confirmed segment
+ * removes the unit it wrote. Drafts do not touch the memories. Any
  * failure throws WriteBackError, which rolls the save back too.
  */
 export function writeBack(project: MemoryProject, createdBy: string) {
@@ -28,8 +29,10 @@ export function writeBack(project: MemoryProject, createdBy: string) {
     if (!confirming && !clearingConfirmed) return
     try {
       const memoryIds = await writableMemoryIds(project, tx)
-      if (confirming) await writeUnit(tx, memoryIds, { source: stored.source, target: change.target, createdBy })
-      else await removeUnit(tx, memoryIds, stored.source, stored.target ?? '')
+      if (confirming && memoryIds.length > 0) {
+        const { previous, next } = await neighbourSources(tx, stored.projectId, stored.id)
+        await writeUnit(tx, memoryIds, { source: stored.source, target: change.target, createdBy, context: contextHash(previous, next) })
+      } else if (!confirming) await removeUnit(tx, memoryIds, stored.source, stored.target ?? '')
     } catch (error) {
       throw new WriteBackError(error)
     }

@@ -26,7 +26,7 @@ export async function replaceIntent(context: IntentContext): Promise<never> {
     placeHref(base, { ...place, segment: segmentId ?? activeId, replace: query && { ...query, preview } })
   if (intent === 'replace-undo') {
     const restored = await undoReplace(project, user, rowId(fields.batchId) ?? 0)
-    const undone = restored?.kind === 'copy-source' ? 'translate:copySourceAll.undone' : 'translate:replace.undone'
+    const undone = restored?.running ? 'translate:replace.undoStarted' : restored?.kind === 'copy-source' ? 'translate:copySourceAll.undone' : 'translate:replace.undone'
     const message = restored === undefined ? { kind: 'error' as const, key: 'translate:replace.undoGone' } : { kind: 'success' as const, key: undone, values: { count: restored.count } }
     throw redirect(back(activeId), { headers: await flash(message) })
   }
@@ -38,7 +38,8 @@ export async function replaceIntent(context: IntentContext): Promise<never> {
   if (intent === 'replace-preview') throw redirect(back(activeId, true))
   if (intent === 'replace-all') {
     const result = await replaceAll(project, user, query, false)
-    throw redirect(back(activeId), { headers: await flash({ kind: 'success', key: 'translate:replace.replacedAll', values: { count: result.changed } }) })
+    const key = result.running ? 'translate:replace.started' : 'translate:replace.replacedAll'
+    throw redirect(back(activeId), { headers: await flash({ kind: 'success', key, values: { count: result.changed } }) })
   }
   const from = activeId ?? 0
   if (intent === 'find-next') {

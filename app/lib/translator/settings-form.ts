@@ -11,7 +11,12 @@ export interface PostedSettings {
   qaOff: string[]
   /** Issue 58: a confirm fills the segment's repetitions. */
   propagate: boolean
+  /** Issue 58: the characters a segment's translation may hold; null: no limit; undefined: not a limit (kept as it was). */
+  maxLength?: number | null
 }
+
+/** The largest limit the settings take (a segment holds at most MAX_SEGMENT_CHARACTERS anyway). */
+export const MAX_LENGTH_SETTING = 100_000
 
 export function settingsFromForm(form: FormData): PostedSettings {
   const on = new Set(form.getAll('qaCheck').map(String))
@@ -21,5 +26,15 @@ export function settingsFromForm(form: FormData): PostedSettings {
     glossaries: memoryChoicesFromForm(form, 'glossaries'),
     qaOff: QA_CHECKS.filter((check) => !on.has(check)),
     propagate: form.get('propagate') === 'on',
+    ...maxLengthFromForm(form.get('maxLength')),
   }
+}
+
+/** Empty: no limit; a whole number from 1 to MAX_LENGTH_SETTING: that; anything else changes nothing (the field says so). */
+function maxLengthFromForm(value: FormDataEntryValue | null): { maxLength?: number | null } {
+  if (value === null) return {}
+  const text = String(value).trim()
+  if (text === '') return { maxLength: null }
+  const limit = /^\d{1,6}$/.test(text) ? Number(text) : NaN
+  return limit >= 1 && limit <= MAX_LENGTH_SETTING ? { maxLength: limit } : {}
 }

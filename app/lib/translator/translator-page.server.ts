@@ -13,6 +13,9 @@ import type { ProjectSummary } from '../projects/projects.server'
 import { remainingMinutes } from '../projects/segment-rules'
 import { countMatches, isSearchActive, segmentWindow, type WindowAnchor } from '../projects/segments.server'
 import { readPlace } from '../projects/translator-url'
+import { db } from '../db/db.server'
+import type { LengthLimit } from '../qa/length-limit'
+import { lengthLimits } from '../qa/length-limit.server'
 import { segmentWarnings } from '../qa/segment-qa.server'
 import { conceptsById, searchGlossaries, type StoredConcept } from '../terms/glossaries.server'
 import { isAvoided, TERM_MAX } from '../terms/glossary-types'
@@ -72,9 +75,15 @@ export async function translatorPage(request: Request, user: User, project: Proj
   const termQuery = url.searchParams.get('terms')?.trim().slice(0, TERM_MAX) ?? ''
   const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
   const readableGlossaries = settings.glossaries.filter((glossary) => glossary.read)
-  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults, findReplace, lastCopy] = await Promise.all([
+  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults, findReplace, lastCopy, limits] = await Promise.all([
     activeId ? listComments(project, activeId) : [],
-    translationsOpen && activeSource !== undefined ? suggestionsFor({ readable: settings.memories.filter((memory) => memory.read).map((memory) => memory.id) }, activeSource, env.TM_MIN_MATCH) : [],
+    translationsOpen && activeSource !== undefined ? suggestionsFor(
+          { readable: settings.memories.filter((memory) => memory.read).map((memory) => memory.id) },
+          activeSource,
+          env.TM_MIN_MATCH,
+          activeId === undefined ? undefined : { projectId: project.id, id: activeId },
+        )
+      : [],
     translationsOpen && concordanceText ? searchConcordance(memoryProject, concordanceText) : undefined,
     // Issue 6: the MT suggestion of the active segment, fetched once and kept; a provider down is a message.
     translationsOpen && activeId !== undefined && activeSource !== undefined ? mtSuggestionFor(project, activeId, activeSource) : undefined,
@@ -89,6 +98,8 @@ export async function translatorPage(request: Request, user: User, project: Proj
     findReplaceOf(project, user, place.replace),
     // Issue 58: a copy of the source to every empty segment, while it can be undone (the Pretranslate menu's Undo).
     lastReplace(project.id, 'copy-source'),
+    // Issue 58: the active segment's length limit, counted in the editor as the translator types.
+    activeId === undefined ? new Map<number, LengthLimit>() : lengthLimits(db(), project.id, [activeId]),
   ])
   const base = `/translate/${project.id}/${project.password}`
   const glossaryT = await getFixedT(request, 'glossaries')
@@ -177,6 +188,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
     kept,
     findReplace,
     lastCopy,
+    activeLimit: (activeId !== undefined && limits.get(activeId)) || null,
   }
   return clearKept ? data(page, { headers: { 'Set-Cookie': clearKept } }) : page
 }

@@ -1,7 +1,7 @@
 import type { TaggedText, Token } from '../../tags/types'
 import { PRINTF, tokensWithCodes, type CodeKind } from '../text-codes'
 import { decodeText, encodeText } from '../txt/text-encoding'
-import { FormatError, type FilterOptions, type FormatFilter, type Unit, textDetector } from '../types'
+import { FormatError, type FilterOptions, type FormatFilter, lengthLimit, type Unit, textDetector } from '../types'
 import { attributeValue, decodeXmlText, encodeXmlText, parseXml, XmlSyntaxError, type XmlElement } from '../docx/xml-tree'
 import { hasTranslatableText, sameTaggedText } from '../xml/inline-codes'
 import { applyEdits, type TextEdit } from '../xml/xml-file'
@@ -174,7 +174,12 @@ export const androidFilter: FormatFilter = {
   // Any .xml whose root is <resources> (readResources refuses the rest) is string resources.
   detect: textDetector(/\.xml$/i, readResources),
   extract(bytes, options) {
-    return readResources(bytes, options).values.map((value): Unit => ({ key: value.key, source: value.source, segmentable: true, context: value.key }))
+    const resources = readResources(bytes, options)
+    return resources.values.map((value): Unit => {
+      // Issue 58 point 6: a limit some teams write on a string (maxLength, or tools:maxLength beside the tools namespace).
+      const maxLength = lengthLimit(attributeValue(resources.text, value.element, 'maxLength') ?? attributeValue(resources.text, value.element, 'tools:maxLength'))
+      return { key: value.key, source: value.source, segmentable: true, context: value.key, ...(maxLength ? { maxLength } : {}) }
+    })
   },
   merge(bytes, translations, options) {
     const resources = readResources(bytes, options)

@@ -5,6 +5,9 @@ import { lineRanges, LINE_END } from '../line-ends'
 import { FormatError, type FormatFilter, type Unit, textDetector } from '../types'
 import { tagName } from '../xml/inline-codes'
 
+/** Characters a subtitle line may hold (Netflix's and the EBU's guideline for Latin script). */
+export const SUBTITLE_LINE = 42
+
 /**
  * Subtitles (issue 18): SubRip (.srt) and WebVTT (.vtt). A cue's text is one unit, its line breaks and markup
  * (`<i>`, `<b.loud>`, `<v Mary>`, in-cue timestamps) tags; numbers, timings and cue settings are skeleton and are
@@ -91,7 +94,8 @@ function subtitleFilter(id: 'srt' | 'vtt', extension: string, mimeType: string):
     detect: textDetector(new RegExp(`\\.${extension}$`, 'i'), decode),
     encoding: unusualEncoding,
     extract(bytes) {
-      return spansOf(decode(bytes).text).map((span): Unit => ({ key: span.key, source: span.source, segmentable: true, context: span.timing }))
+      // Issue 58 point 6: a subtitle line holds 42 characters at most (the usual broadcast and streaming rule).
+      return spansOf(decode(bytes).text).map((span): Unit => ({ key: span.key, source: span.source, segmentable: true, context: span.timing, lineLength: SUBTITLE_LINE }))
     },
     merge(bytes, translations, options) {
       const { text, encoding } = decode(bytes)

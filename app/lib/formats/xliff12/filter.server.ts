@@ -1,5 +1,5 @@
 import type { TaggedText } from '../../tags/types'
-import { type FormatFilter, FormatError, type Unit } from '../types'
+import { type FormatFilter, FormatError, lengthLimit, type Unit } from '../types'
 import { sameTaggedText } from '../xml/inline-codes'
 import { type InlineSpec, indentBefore, readInline, renderInline, startTagWith } from '../xml/xml-inline'
 import { type TextEdit, type XmlFile, readXmlFile, writeXmlFile } from '../xml/xml-file'
@@ -128,21 +128,28 @@ function readTransUnit(text: string, element: XmlElement, original: string, keys
   const target = childElements(element, 'target')[0]
   const key = uniqueKey(keys, `${original}#${attribute(element, 'id') ?? ''}`)
   const note = context(element, text)
+  // Issue 58 point 6: maxwidth counts characters only with size-unit="char" (XLIFF 1.2's default unit is the pixel).
+  const maxLength = attribute(element, 'size-unit') === 'char' ? lengthLimit(attribute(element, 'maxwidth')) : undefined
   const sourceSegments = segSource ? segmentMrks(segSource) : []
   const entries: Entry[] = []
   if (sourceSegments.length === 0) {
     const entry = readEntry(text, key, source, target, target, true, note)
-    if (entry) entries.push(entry)
+    if (entry) entries.push(withLimit(entry, maxLength))
   } else {
     const targetSegments = new Map((target ? segmentMrks(target) : []).map((mrk) => [attribute(mrk, 'mid') ?? '', mrk]))
     const mids = new Set<string>()
     for (const mrk of sourceSegments) {
       const mid = attribute(mrk, 'mid') ?? ''
       const entry = readEntry(text, uniqueKey(mids, `${key}#${mid}`), mrk, targetSegments.get(mid), target, false, note)
-      if (entry) entries.push({ ...entry, mid })
+      if (entry) entries.push({ ...withLimit(entry, maxLength), mid })
     }
   }
   return { element, source, segSource, target, entries }
+}
+
+function withLimit<E extends { unit: Unit }>(entry: E, maxLength: number | undefined): E {
+  if (maxLength) entry.unit.maxLength = maxLength
+  return entry
 }
 
 /** The <mrk mtype="seg"> elements of a seg-source or target, in order, wherever codes nest them. */

@@ -1,5 +1,5 @@
 import type { TaggedText } from '../../tags/types'
-import { type FormatFilter, FormatError, type Unit } from '../types'
+import { type FormatFilter, FormatError, lengthLimit, type Unit } from '../types'
 import { sameTaggedText } from '../xml/inline-codes'
 import { sniffXliffVersion, xliffRootVersion } from '../xml/xliff-root'
 import { type InlineSpec, indentBefore, readInline, renderInline, startTagWith } from '../xml/xml-inline'
@@ -80,9 +80,14 @@ function read(bytes: Uint8Array) {
       for (const child of childElements(parent)) {
         const translate = translatable(child, inherited)
         if (child.name === 'group') visit(child, translate)
-        else if (child.name === 'unit' && translate) entries.push(...readUnit(text, child, fileId, keys))
+        else if (child.name === 'unit' && translate) entries.push(...readUnit(text, child, fileId, keys, counted))
       }
     }
+    // Issue 58 point 6: the size restriction module's limits, when they count code points (the profile Matecat,
+    // Memsource and Okapi write); another profile (pixels, bytes) is not a character count.
+    const profiles = childElements(fileElement).find((child) => child.name === 'slr:profiles' || child.name === 'profiles')
+    const profile = profiles ? attribute(profiles, 'generalProfile') : undefined
+    const counted = profile === undefined || profile === 'xliff:codepoints'
     visit(fileElement, translatable(fileElement, true))
   }
   return { file, entries }
@@ -95,9 +100,10 @@ function unitContext(unit: XmlElement): string | undefined {
   return parts.length ? parts.join(' | ') : undefined
 }
 
-function readUnit(text: string, unitElement: XmlElement, fileId: string, keys: Set<string>): Entry[] {
+function readUnit(text: string, unitElement: XmlElement, fileId: string, keys: Set<string>, counted: boolean): Entry[] {
   const base = `${fileId}#${attribute(unitElement, 'id') ?? ''}`
   const context = unitContext(unitElement)
+  const maxLength = counted ? lengthLimit(attribute(unitElement, 'slr:sizeRestriction')) : undefined
   const entries: Entry[] = []
   childElements(unitElement, 'segment').forEach((segment, index) => {
     const source = childElements(segment, 'source')[0]
@@ -108,6 +114,7 @@ function readUnit(text: string, unitElement: XmlElement, fileId: string, keys: S
     if (!sourceContent.tokens.some((token) => token.kind === 'text' && token.text.trim() !== '')) return
     const unit: Unit = { key: uniqueKey(keys, `${base}#${attribute(segment, 'id') ?? index + 1}`), source: sourceContent.tokens, segmentable: false }
     if (context) unit.context = context
+    if (maxLength) unit.maxLength = maxLength
     let known = sourceContent.tokens
     if (target) {
       const targetContent = readInline(text, target.children, classify, codes, sourceContent.ids)
