@@ -57,17 +57,17 @@ export async function saveTranslation(
  * the file itself; their QA is checked again in the background. Returns their ids.
  */
 export async function propagateRepetitions(projectId: number, segmentId: number, target: string): Promise<number[]> {
-  return db().transaction(async (tx) => {
-    const filled = await tx.query<{ id: number }>(
-      `update segments r set target = $3, status = 'TRANSLATED', save_type = 'TM', save_match = 100, qa = null, updated_at = now()
-         from segments s
-        where s.project_id = $1 and s.id = $2
-          and r.project_id = $1 and md5(r.source) = md5(s.source) and r.source = s.source and r.id <> s.id
-          and r.status <> 'TRANSLATED' and length(r.source) <= ${MAX_SEGMENT_CHARACTERS}
-        returning r.id`,
-      [projectId, segmentId, target],
-    )
-    if (filled.length > 0) await queueQaCheck(tx, projectId)
-    return filled.map((row) => row.id).sort((a, b) => a - b)
-  })
+  // One statement, no transaction around it (a confirm without repetitions pays for the update alone); the check of
+  // what it filled is queued after it — cut off between the two, they wait for the project's next check.
+  const filled = await db().query<{ id: number }>(
+    `update segments r set target = $3, status = 'TRANSLATED', save_type = 'TM', save_match = 100, qa = null, updated_at = now()
+       from segments s
+      where s.project_id = $1 and s.id = $2
+        and r.project_id = $1 and md5(r.source) = md5(s.source) and r.source = s.source and r.id <> s.id
+        and r.status <> 'TRANSLATED' and length(r.source) <= ${MAX_SEGMENT_CHARACTERS}
+      returning r.id`,
+    [projectId, segmentId, target],
+  )
+  if (filled.length > 0) await queueQaCheck(db(), projectId)
+  return filled.map((row) => row.id).sort((a, b) => a - b)
 }

@@ -9,7 +9,7 @@ import { stemWords } from '../terms/stemming'
 import { termsInWindow } from '../terms/term-recognition.server'
 import type { MemoryProject } from '../tm/memories.server'
 import { qaWarnings } from './checks'
-import { lengthWarnings } from './length-limit'
+import { lengthWarnings, type LengthLimit } from './length-limit'
 import { lengthLimits } from './length-limit.server'
 import { checkOf, isQaCheck, QA_CODES, warningKey, type QaCheck, type QaCode, type QaWarning } from './qa-kinds'
 import { misspelledWords } from './spelling.server'
@@ -60,9 +60,11 @@ export async function warningsOfSaved(
   project: MemoryProject,
   segment: { id: number; source: string; target: string },
   using: Queryable,
+  limit?: LengthLimit | null,
 ): Promise<QaWarning[] | null> {
   try {
-    return (await findWarnings(project, [segment], using)).get(segment.id) ?? []
+    const known = limit === undefined ? undefined : new Map(limit ? [[segment.id, limit]] : [])
+    return (await findWarnings(project, [segment], using, known)).get(segment.id) ?? []
   } catch (error) {
     console.error('[qa] check failed for segment', segment.id, error instanceof Error ? error.message : error)
     return null
@@ -73,9 +75,11 @@ async function findWarnings(
   project: MemoryProject,
   segments: { id: number; source: string; target: string }[],
   using: Queryable = db(),
+  knownLimits?: Map<number, LengthLimit>,
 ): Promise<Map<number, QaWarning[]>> {
   const terms = await termsInWindow(project, segments, undefined, using)
-  const limits = await lengthLimits(using, project.id, segments.map((segment) => segment.id))
+  // A save knows its segment's limit from its own read (segments.server knownLimit), unless the file sets one.
+  const limits = knownLimits ?? (await lengthLimits(using, project.id, segments.map((segment) => segment.id)))
   const found = new Map<number, QaWarning[]>()
   for (const segment of segments) {
     const targetText = plainText(parse(segment.target))

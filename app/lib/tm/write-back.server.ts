@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.server'
-import { neighbourSources, type SegmentChange, type StoredSegment } from '../projects/segments.server'
+import type { SegmentChange, StoredSegment } from '../projects/segments.server'
 import { writableMemoryIds, type MemoryProject } from './memories.server'
 import { contextHash, removeUnit, writeUnit } from './units.server'
 
@@ -30,8 +30,8 @@ export function writeBack(project: MemoryProject, createdBy: string) {
     try {
       const memoryIds = await writableMemoryIds(project, tx)
       if (confirming && memoryIds.length > 0) {
-        const { previous, next } = await neighbourSources(tx, stored.projectId, stored.id)
-        await writeUnit(tx, memoryIds, { source: stored.source, target: change.target, createdBy, context: contextHash(previous, next) })
+        const context = contextHash(stored.previousSource ?? undefined, stored.nextSource ?? undefined)
+        await writeUnit(tx, memoryIds, { source: stored.source, target: change.target, createdBy, context })
       } else if (!confirming) await removeUnit(tx, memoryIds, stored.source, stored.target ?? '')
     } catch (error) {
       throw new WriteBackError(error)

@@ -99,7 +99,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
     // Issue 58: a copy of the source to every empty segment, while it can be undone (the Pretranslate menu's Undo).
     lastReplace(project.id, 'copy-source'),
     // Issue 58: the active segment's length limit, counted in the editor as the translator types.
-    activeId === undefined ? new Map<number, LengthLimit>() : lengthLimits(db(), project.id, [activeId]),
+    activeLimitOf(project, window.segments.find((segment) => segment.id === activeId)),
   ])
   const base = `/translate/${project.id}/${project.password}`
   const glossaryT = await getFixedT(request, 'glossaries')
@@ -191,6 +191,16 @@ export async function translatorPage(request: Request, user: User, project: Proj
     activeLimit: (activeId !== undefined && limits.get(activeId)) || null,
   }
   return clearKept ? data(page, { headers: { 'Set-Cookie': clearKept } }) : page
+}
+
+/**
+ * Issue 58: the active segment's length limit — read when its file sets one (its unit's, counted with the unit's other
+ * segments), else the project's own, known already; none for most files, and then no statement.
+ */
+async function activeLimitOf(project: ProjectSummary, active: { id: number; limited?: boolean } | undefined): Promise<Map<number, LengthLimit>> {
+  if (!active) return new Map()
+  if (active.limited) return lengthLimits(db(), project.id, [active.id])
+  return new Map(project.maxLength === null ? [] : [[active.id, { max: project.maxLength, line: null, before: '', after: '' }]])
 }
 
 /** How many segments a replace-all preview lists (the count is of all of them). */
