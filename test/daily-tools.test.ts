@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addComment } from '~/lib/projects/comments.server'
-import type { ProjectSummary } from '~/lib/projects/projects.server'
+import { findProject, type ProjectSummary } from '~/lib/projects/projects.server'
 import { copySourceToEmpty, findNext, INLINE_REPLACE, lastReplace, replaceNext, undoReplace } from '~/lib/projects/replace.server'
 import { startWorker } from '~/lib/jobs/worker.server'
 import { allTaskHandlers } from '~/lib/jobs/task-handlers.server'
@@ -227,6 +227,9 @@ describe('copy source to all empty segments (point 7)', () => {
     const user = { id: ownerId, name: 'Ikdienas Tests', email: 'ikdiena@example.lv' }
     const copied = await copySourceToEmpty(project, user)
     expect(copied.changed).toBe(5)
+    // The translator's Pretranslate menu offers its undo from the project row.
+    const lastCopy = async () => (await findProject(ownerId, project.id, project.password))!.lastCopy
+    expect(await lastCopy()).toEqual({ id: copied.batchId, changed: 5 })
     const after = await rows(project)
     expect(after.map((row) => [row.target, row.status])).toEqual([
       ['Open the file.', 'DRAFT'],
@@ -239,6 +242,7 @@ describe('copy source to all empty segments (point 7)', () => {
     // One of them edited since: the undo leaves it.
     await translate(ids[5]!, 'Saglabājiet to.', 'DRAFT')
     expect(await undoReplace(project, user, copied.batchId!)).toEqual({ count: 4, kind: 'copy-source' })
+    expect(await lastCopy()).toBeNull()
     expect((await rows(project)).map((row) => [row.target, row.status])).toEqual([
       [null, 'NEW'],
       ['Aizveriet to.', 'TRANSLATED'],

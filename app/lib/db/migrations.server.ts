@@ -1020,4 +1020,18 @@ export const migrations: Migration[] = [
       alter table replace_batches add column resume_at integer not null default -1;
     `,
   },
+  {
+    version: 42,
+    name: 'a file knows the copy of its source that can be undone',
+    sql: /* sql */ `
+      -- Issue 58: the Pretranslate menu offers to undo the last copy of the source to every empty segment. It was read
+      -- from replace_batches on every translator page (a statement each, and the batch's changes read to count them);
+      -- the project row, read anyway, now says which batch and how many segments. Set by the copy, cleared by its undo.
+      alter table projects add column last_copy jsonb;
+      update projects p set last_copy = jsonb_build_object('id', b.id, 'changed', jsonb_array_length(b.changes))
+        from (select distinct on (project_id) project_id, id, changes from replace_batches
+               where kind = 'copy-source' and undone_at is null order by project_id, id desc) as b
+       where b.project_id = p.id;
+    `,
+  },
 ]

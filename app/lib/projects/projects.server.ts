@@ -56,6 +56,8 @@ export interface ProjectSummary {
   propagate: boolean
   /** Issue 58: the characters each segment's translation may hold (the translator's settings); null: no limit. */
   maxLength: number | null
+  /** Issue 58: the last copy of the source to every empty segment, while it can be undone. */
+  lastCopy: { id: number; changed: number } | null
   /** Issue 57: the texts the file keeps as they are (comments, charts, hidden sheets…), when it keeps any. */
   keptAsIs: KeptText[] | null
   /** Issue 50, read by the file list: what a new version took over from the earlier one, and that one while it is kept. */
@@ -84,7 +86,7 @@ const summaryColumns = `
   p.segments_analyzed as "segmentsAnalyzed", p.created_at as "createdAt",
   j.last_segment_id as "lastSegmentId", j.editing_time as "editingTime", p.update_mt as "updateMt",
   p.mt_system_id as "mtSystemId", p.pretranslate_error as "pretranslateError", p.analysis_bands as "analysisBands", p.pretranslated, p.encoding,
-  p.qa_off as "qaOff", p.kept_as_is as "keptAsIs", p.propagate, p.max_length as "maxLength",
+  p.qa_off as "qaOff", p.kept_as_is as "keptAsIs", p.propagate, p.max_length as "maxLength", p.last_copy as "lastCopy",
   case when p.analysis_status <> 'DONE' then -1
        else coalesce(round(100.0 * p.words_translated / nullif(p.words_total, 0), 2)::float8, 0) end as "translatedPercent"`
 

@@ -341,6 +341,8 @@ export async function copySourceToEmpty(project: ProjectSummary, user: User): Pr
       `insert into replace_batches (project_id, user_id, kind, find, replacement, changes) values ($1, $2, 'copy-source', '', '', $3::jsonb) returning id`,
       [project.id, user.id, JSON.stringify(filled.map((row) => ({ id: row.id, before: null, after: row.source, statusBefore: 'NEW' })))],
     )
+    // The translator's Pretranslate menu offers its undo from the project row (migration 42).
+    await tx.query('update projects set last_copy = $2::jsonb where id = $1', [project.id, JSON.stringify({ id: batch!.id, changed: filled.length })])
     return { changed: filled.length, batchId: batch?.id }
   })
 }
@@ -370,6 +372,7 @@ export async function undoReplace(
       [batchId, project.id],
     )
     if (!batch) return undefined
+    if (batch.kind === 'copy-source') await tx.query(`update projects set last_copy = null where id = $1 and (last_copy ->> 'id')::integer = $2`, [project.id, batchId])
     if (batch.size > INLINE_REPLACE) {
       await tx.query(`update replace_batches set status = 'undoing', resume_at = -1, done = 0, total = $2 where id = $1`, [batchId, batch.size])
       await enqueue(tx, { kind: 'replace', projectId: project.id, payload: { batchId } })

@@ -75,7 +75,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
   const termQuery = url.searchParams.get('terms')?.trim().slice(0, TERM_MAX) ?? ''
   const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
   const readableGlossaries = settings.glossaries.filter((glossary) => glossary.read)
-  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults, findReplace, lastCopy, limits] = await Promise.all([
+  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults, findReplace, limits] = await Promise.all([
     activeId ? listComments(project, activeId) : [],
     translationsOpen && activeSource !== undefined ? suggestionsFor(
           { readable: settings.memories.filter((memory) => memory.read).map((memory) => memory.id) },
@@ -96,8 +96,6 @@ export async function translatorPage(request: Request, user: User, project: Proj
     translationsOpen && termQuery ? searchGlossaries(readableGlossaries, termQuery) : undefined,
     // Issue 58: the find-and-replace menu, while open: its replace-all preview when asked for, and the replace an undo takes back.
     findReplaceOf(project, user, place.replace),
-    // Issue 58: a copy of the source to every empty segment, while it can be undone (the Pretranslate menu's Undo).
-    lastReplace(project.id, 'copy-source'),
     // Issue 58: the active segment's length limit, counted in the editor as the translator types.
     activeLimitOf(project, window.segments.find((segment) => segment.id === activeId)),
   ])
@@ -187,7 +185,8 @@ export async function translatorPage(request: Request, user: User, project: Proj
     },
     kept,
     findReplace,
-    lastCopy,
+    // Issue 58: a copy of the source to every empty segment, while it can be undone (the Pretranslate menu's Undo).
+    lastCopy: project.lastCopy ?? undefined,
     activeLimit: (activeId !== undefined && limits.get(activeId)) || null,
   }
   return clearKept ? data(page, { headers: { 'Set-Cookie': clearKept } }) : page
