@@ -5,11 +5,13 @@ import { allTaskHandlers } from '~/lib/jobs/task-handlers.server'
 import { saveProjectSettings } from '~/lib/projects/project-settings.server'
 import { findProject } from '~/lib/projects/projects.server'
 import { segmentWarnings } from '~/lib/qa/segment-qa.server'
+import { loader as rootLoader } from '~/root'
 import { action as callAction } from '~/routes/$'
+import { action as translateAction } from '~/routes/translate.$projectId.$password'
 import { signedInUser } from './accounts'
 import { withTestDatabase } from './database'
 import { readyProject } from './ready-project'
-import { BASE, context } from './remix'
+import { BASE, context, cookieJar, get, post, settle } from './remix'
 
 /**
  * Issue 58 point 6, length limits: a file's limits (XLIFF 1.2 maxwidth in characters, XLIFF 2 slr:sizeRestriction,
@@ -93,5 +95,24 @@ describe('length limits (issue 58 point 6)', () => {
     await again.idle()
     await again.stop()
     expect(await codes(text.project.id, text.ids[0]!)).toEqual([])
+  })
+
+  it('refuses a project limit that is not a whole number from 1 to 100,000, with a translated message, and saves nothing', async () => {
+    const { project } = await readyProject(ownerId, 'atteikums.txt', 'Hello.\n')
+    const base = `/translate/${project.id}/${project.password}`
+    const params = { projectId: String(project.id), password: project.password }
+    // The session's cookie, and the flash cookie each answer sets.
+    const jar = cookieJar()
+    const header = () => [cookie, jar.header()].filter(Boolean).join('; ')
+    for (const value of ['0', '-5', '2.5', 'abc', '1000001']) {
+      const fields: [string, string][] = [['intent', 'project-settings'], ['back', base], ['propagate', 'on'], ['maxLength', value]]
+      const posted = await settle(() => translateAction({ request: post(base, fields, header()), params, context }))
+      expect(posted.status).toBe(302)
+      jar.take(posted.headers)
+      const page = await settle<{ flash?: { key: string; text: string } }>(() => rootLoader({ request: get(base, header()), params: {}, context }))
+      expect(page.data.flash).toMatchObject({ kind: 'error', key: 'translate:toolbar.maxLengthInvalid', text: expect.stringContaining('no 1 līdz 100') })
+      jar.take(page.headers)
+    }
+    expect((await findProject(ownerId, project.id, project.password))?.maxLength).toBeNull()
   })
 })

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { TaggedText } from '~/components/editor/tagged-text'
 import { Icon } from '~/components/icons'
 import { matchBand } from '~/lib/projects/segment-rules'
-import { lengthCount, type LengthLimit } from '~/lib/qa/length-limit'
+import { ALONE, lengthCount, type LengthLimit } from '~/lib/qa/length-limit'
 import type { SegmentView } from '~/lib/projects/segments.server'
 import { placeHref } from '~/lib/projects/translator-url'
 import { CommentsIcon } from './comments-panel'
@@ -164,8 +164,8 @@ function ActiveSegmentTools({ segment }: { segment: SegmentView }) {
 function LengthCounter({ segment, limit }: { segment: SegmentView; limit: LengthLimit | null }) {
   const { t } = useTranslation('translate')
   const typed = useTyped(segment.id, segment.target ?? '')
-  const source = lengthCount(segment.source, { before: '', after: '' }).count
-  const target = lengthCount(typed, limit ?? { before: '', after: '' })
+  const source = lengthCount(segment.source, ALONE).count
+  const target = lengthCount(typed, limit ?? ALONE)
   const over = limit?.max != null && target.count > limit.max
   const lineOver = limit?.line != null && target.longestLine > limit.line
   const label = [

@@ -1,7 +1,7 @@
 import { db } from '../db/db.server'
 import type { QaCheck } from '../qa/qa-kinds'
 import { wakeWorker } from '../jobs/wake.server'
-import { queueQaCheck, saveQaOff } from '../qa/segment-qa.server'
+import { queueQaCheckOfAll, saveQaOff } from '../qa/segment-qa.server'
 import { loadProfileSafely } from '../profile/profile.server'
 import { glossariesForProject, saveProjectGlossaries, type Glossary } from '../terms/glossaries.server'
 import { memoriesForProject, saveProjectMemorySettings, type Memory, type MemoryChoice } from '../tm/memories.server'
@@ -61,14 +61,12 @@ export async function saveProjectSettings(
 
 /**
  * Issue 58 point 6: the project's limit for each segment. The translations' warnings were found with the limit before:
- * they are checked again in the background (the qa-check task), as after a pretranslation.
+ * every one is checked again by a background task (the request does not touch a 50,000-segment file's rows).
  */
 async function saveMaxLength(projectId: number, maxLength: number | null): Promise<void> {
   await db().transaction(async (tx) => {
     const changed = await tx.query('update projects set max_length = $2 where id = $1 and max_length is distinct from $2 returning id', [projectId, maxLength])
-    if (changed.length === 0) return
-    await tx.query('update segments set qa = null where project_id = $1 and target is not null', [projectId])
-    await queueQaCheck(tx, projectId)
+    if (changed.length > 0) await queueQaCheckOfAll(tx, projectId)
   })
   wakeWorker()
 }

@@ -84,8 +84,8 @@ async function candidates(
 async function candidateCount(projectId: number, query: ReplaceQuery): Promise<number> {
   const filter = candidateFilter(query)
   const [row] = await db().query<{ count: number }>(
-    `select count(*)::integer as count from segments s where s.project_id = $1 and s.target is not null and s.position > $3 ${filter.sql}`,
-    [projectId, filter.pattern, -1],
+    `select count(*)::integer as count from segments s where s.project_id = $1 and s.target is not null ${filter.sql}`,
+    [projectId, filter.pattern],
   )
   return row?.count ?? 0
 }
@@ -301,12 +301,15 @@ async function writeTargets(tx: Queryable, project: ReplaceProject, user: Replac
 
 export type BatchKind = 'replace' | 'copy-source'
 
-/** The file's last replace (or copy of the source) that can still be undone, for the translator's Undo button. */
-export async function lastReplace(projectId: number, kind: BatchKind = 'replace'): Promise<LastReplace | undefined> {
+/**
+ * The file's last replace that can still be undone, or still at work, for the find-and-replace menu (a copy of the
+ * source is offered from the project row, projects.last_copy).
+ */
+export async function lastReplace(projectId: number): Promise<LastReplace | undefined> {
   const [row] = await db().query<LastReplace>(
     `select id, jsonb_array_length(changes) as changed, find, replacement, status, done, total from replace_batches
-      where project_id = $1 and kind = $2 and undone_at is null order by id desc limit 1`,
-    [projectId, kind],
+      where project_id = $1 and kind = 'replace' and undone_at is null order by id desc limit 1`,
+    [projectId],
   )
   return row
 }

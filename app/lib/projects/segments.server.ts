@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.server'
 import { containsPattern } from '../db/contains-pattern'
 import type { QaWarning } from '../qa/qa-kinds'
-import type { LengthLimit } from '../qa/length-limit'
+import { projectLimit, type LengthLimit } from '../qa/length-limit'
 import { warningsOfSaved } from '../qa/segment-qa.server'
 import { db } from '../db/db.server'
 import { MAX_SEGMENT_CHARACTERS } from '../segmentation'
@@ -375,7 +375,7 @@ export async function saveSegment(
 /** Issue 58: the segment's length limit when the read above tells it (none, or the project's alone); undefined: read it. */
 function knownLimit(stored: StoredSegment): LengthLimit | null | undefined {
   if (stored.unitLimited) return undefined
-  return stored.projectMaxLength === null ? null : { max: stored.projectMaxLength, line: null, before: '', after: '' }
+  return stored.projectMaxLength === null ? null : projectLimit(stored.projectMaxLength)
 }
 
 /** Issue 50: the same editor page has already written a later step of this segment. */

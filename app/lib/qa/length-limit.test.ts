@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lengthCount, lengthWarnings } from './length-limit'
-
-const alone = { before: '', after: '' }
+import { ALONE as alone, lengthCount, lengthWarnings } from './length-limit'
 
 describe('length limits (issue 58 point 6)', () => {
   it('counts code points, not tags, and a line break as one character between lines', () => {

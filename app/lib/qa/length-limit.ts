@@ -18,6 +18,14 @@ export interface LengthLimit {
   after: string
 }
 
+/** No other segments counted with this one: a segment alone, as the project's limit counts it. */
+export const ALONE: Pick<LengthLimit, 'before' | 'after'> = { before: '', after: '' }
+
+/** The project's own limit (the translator's settings), for each segment alone. */
+export function projectLimit(max: number): LengthLimit {
+  return { max, line: null, ...ALONE }
+}
+
 export interface LengthCount {
   /** Characters of the unit's translation as it would be with this segment's `target`. */
   count: number

@@ -294,10 +294,35 @@ export async function checkUnchecked(projectId: number): Promise<void> {
   }
 }
 
+/**
+ * Issue 58: every translation of the project is to be checked again (its length limit changed). The warnings found
+ * before are forgotten a batch at a time, in the background; then the check runs as for any unchecked ones.
+ */
+export async function queueQaCheckOfAll(using: Queryable, projectId: number): Promise<void> {
+  await enqueue(using, { kind: 'qa-check', projectId, payload: { all: true } })
+}
+
+async function forgetWarnings(projectId: number): Promise<void> {
+  for (;;) {
+    const forgotten = await db().query(
+      `update segments set qa = null
+        where id in (select id from segments where project_id = $1 and qa is not null and target is not null limit ${FORGET_BATCH})
+        returning id`,
+      [projectId],
+    )
+    if (forgotten.length < FORGET_BATCH) return
+  }
+}
+
+/** Segments whose warnings one statement forgets (a whole file's took one statement on the request before). */
+const FORGET_BATCH = 2_000
+
 export const qaHandlers: Record<'qa-check', TaskHandler> = {
   'qa-check': {
     async run(task) {
-      if (task.projectId !== null) await checkUnchecked(task.projectId)
+      if (task.projectId === null) return
+      if (task.payload.all === true) await forgetWarnings(task.projectId)
+      await checkUnchecked(task.projectId)
     },
   },
 }

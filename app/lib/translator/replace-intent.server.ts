@@ -26,14 +26,7 @@ export async function replaceIntent(context: IntentContext): Promise<never> {
     placeHref(base, { ...place, segment: segmentId ?? activeId, replace: query && { ...query, preview } })
   if (intent === 'replace-undo') {
     const restored = await undoReplace(project, user, rowId(fields.batchId) ?? 0)
-    const copy = restored?.kind === 'copy-source'
-    const undone = restored?.running
-      ? copy
-        ? 'translate:copySourceAll.undoStarted'
-        : 'translate:replace.undoStarted'
-      : copy
-        ? 'translate:copySourceAll.undone'
-        : 'translate:replace.undone'
+    const undone = `translate:${restored?.kind === 'copy-source' ? 'copySourceAll' : 'replace'}.${restored?.running ? 'undoStarted' : 'undone'}`
     const message = restored === undefined ? { kind: 'error' as const, key: 'translate:replace.undoGone' } : { kind: 'success' as const, key: undone, values: { count: restored.count } }
     throw redirect(back(activeId), { headers: await flash(message) })
   }

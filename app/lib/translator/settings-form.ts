@@ -11,8 +11,10 @@ export interface PostedSettings {
   qaOff: string[]
   /** Issue 58: a confirm fills the segment's repetitions. */
   propagate: boolean
-  /** Issue 58: the characters a segment's translation may hold; null: no limit; undefined: not a limit (kept as it was). */
+  /** Issue 58: the characters a segment's translation may hold; null: no limit; undefined: not posted. */
   maxLength?: number | null
+  /** Issue 58: a posted limit that is not a whole number from 1 to MAX_LENGTH_SETTING (the page says so, nothing is saved). */
+  invalidMaxLength?: true
 }
 
 /** The largest limit the settings take (a segment holds at most MAX_SEGMENT_CHARACTERS anyway). */
@@ -30,11 +32,11 @@ export function settingsFromForm(form: FormData): PostedSettings {
   }
 }
 
-/** Empty: no limit; a whole number from 1 to MAX_LENGTH_SETTING: that; anything else changes nothing (the field says so). */
-function maxLengthFromForm(value: FormDataEntryValue | null): { maxLength?: number | null } {
+/** Empty: no limit; a whole number from 1 to MAX_LENGTH_SETTING: that; anything else is refused. */
+function maxLengthFromForm(value: FormDataEntryValue | null): { maxLength?: number | null; invalidMaxLength?: true } {
   if (value === null) return {}
   const text = String(value).trim()
   if (text === '') return { maxLength: null }
   const limit = /^\d{1,6}$/.test(text) ? Number(text) : NaN
-  return limit >= 1 && limit <= MAX_LENGTH_SETTING ? { maxLength: limit } : {}
+  return limit >= 1 && limit <= MAX_LENGTH_SETTING ? { maxLength: limit } : { invalidMaxLength: true }
 }

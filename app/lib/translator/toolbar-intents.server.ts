@@ -5,7 +5,7 @@ import { changeFontSize, clampFontSize, type FontSizeChange } from '../projects/
 import { saveProjectSettings } from '../projects/project-settings.server'
 import { startTmPretranslation } from '../tm/project-tm.server'
 import type { IntentContext } from './intent-context.server'
-import { settingsFromForm } from './settings-form'
+import { MAX_LENGTH_SETTING, settingsFromForm } from './settings-form'
 
 /** The toolbar's forms: each answers with a redirect back to the page it was posted from. */
 
@@ -42,6 +42,10 @@ export async function mtSystemIntent({ form, project, backHere, flash }: IntentC
  * MT, and its QA checks.
  */
 export async function projectSettingsIntent({ form, project, user, backHere, flash }: IntentContext): Promise<never> {
-  await saveProjectSettings(project, settingsFromForm(form), user.id)
+  const settings = settingsFromForm(form)
+  if (settings.invalidMaxLength) {
+    throw redirect(backHere, { headers: await flash({ kind: 'error', key: 'translate:toolbar.maxLengthInvalid', values: { max: MAX_LENGTH_SETTING } }) })
+  }
+  await saveProjectSettings(project, settings, user.id)
   throw redirect(backHere, { headers: await flash({ kind: 'success', key: 'translate:toolbar.settingsSaved' }) })
 }

@@ -14,7 +14,7 @@ import { remainingMinutes } from '../projects/segment-rules'
 import { countMatches, isSearchActive, segmentWindow, type WindowAnchor } from '../projects/segments.server'
 import { readPlace } from '../projects/translator-url'
 import { db } from '../db/db.server'
-import type { LengthLimit } from '../qa/length-limit'
+import { projectLimit, type LengthLimit } from '../qa/length-limit'
 import { lengthLimits } from '../qa/length-limit.server'
 import { segmentWarnings } from '../qa/segment-qa.server'
 import { conceptsById, searchGlossaries, type StoredConcept } from '../terms/glossaries.server'
@@ -77,7 +77,8 @@ export async function translatorPage(request: Request, user: User, project: Proj
   const readableGlossaries = settings.glossaries.filter((glossary) => glossary.read)
   const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults, findReplace, limits] = await Promise.all([
     activeId ? listComments(project, activeId) : [],
-    translationsOpen && activeSource !== undefined ? suggestionsFor(
+    translationsOpen && activeSource !== undefined
+      ? suggestionsFor(
           { readable: settings.memories.filter((memory) => memory.read).map((memory) => memory.id) },
           activeSource,
           env.TM_MIN_MATCH,
@@ -199,7 +200,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
 async function activeLimitOf(project: ProjectSummary, active: { id: number; limited?: boolean } | undefined): Promise<Map<number, LengthLimit>> {
   if (!active) return new Map()
   if (active.limited) return lengthLimits(db(), project.id, [active.id])
-  return new Map(project.maxLength === null ? [] : [[active.id, { max: project.maxLength, line: null, before: '', after: '' }]])
+  return new Map(project.maxLength === null ? [] : [[active.id, projectLimit(project.maxLength)]])
 }
 
 /** How many segments a replace-all preview lists (the count is of all of them). */
