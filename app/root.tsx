@@ -96,10 +96,11 @@ function useFocusMainOnNavigation() {
   }, [location.key])
 }
 
-/** What a failed page says: not found, too much sent (formOf's 413), or an unexpected error. */
+/** What a failed page says: not found, the owner's only (issue 52), too much sent (formOf's 413), or an unexpected error. */
 function errorKeys(error: unknown) {
   const status = isRouteErrorResponse(error) ? error.status : 500
   if (status === 404) return { title: 'errors.notFoundTitle', text: 'errors.notFound' } as const
+  if (status === 403) return { title: 'errors.forbiddenTitle', text: 'errors.forbidden' } as const
   if (status === 413) return { title: 'errors.tooLargeTitle', text: 'errors.tooLarge' } as const
   return { title: 'errors.title', text: 'errors.unexpected' } as const
 }

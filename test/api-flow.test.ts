@@ -26,6 +26,10 @@ let server: RunningServer
 let description: Parameters<typeof apiClient>[1] & { openapi: string }
 let cookie = ''
 let strangerCookie = ''
+/** Issue 52: a colleague the table's file is shared with, and one whose access was removed. */
+let memberCookie = ''
+let formerCookie = ''
+const colleague = (who: string) => `api-${who}-${engine()}@example.lv`
 
 async function tokenFor(sessionCookie: string, name: string): Promise<string> {
   const made = await fetch(`${server.origin}/tokens`, { method: 'POST', headers: { Cookie: sessionCookie }, body: new URLSearchParams({ name }) })
@@ -38,7 +42,7 @@ beforeAll(async () => {
   const database = await where.open()
   await migrate(database)
   setDatabase(database)
-  for (const who of ['owner', 'stranger']) {
+  for (const who of ['owner', 'stranger', 'member', 'former', 'passing']) {
     const made = await createUser({ email: `api-${who}-${engine()}@example.lv`, name: `Api ${who}`, password: PASSWORD })
     if (!made.ok) throw new Error(`no ${who}`)
   }
@@ -47,6 +51,8 @@ beforeAll(async () => {
   server = await startServer({ ...where.env, APERTIUM_URL: process.env.APERTIUM_URL ?? '' }, 3951)
   cookie = await signIn(server.origin, `api-owner-${engine()}@example.lv`, PASSWORD)
   strangerCookie = await signIn(server.origin, `api-stranger-${engine()}@example.lv`, PASSWORD)
+  memberCookie = await signIn(server.origin, colleague('member'), PASSWORD)
+  formerCookie = await signIn(server.origin, colleague('former'), PASSWORD)
   description = (await (await fetch(`${server.origin}/openapi.json`)).json()) as typeof description
 }, 180_000)
 
@@ -150,7 +156,15 @@ describe('every described call, with the session cookie and with a token', () =>
     project = await uploaded(api, 'table.txt')
     segmentId = (await api.POST('/segments', { body: project })).data!.segments[0]!.id
     token = await tokenFor(cookie, 'table')
+    await shareWith(project, 'member', 'translator')
+    await shareWith(project, 'former', 'reviewer')
+    await send('POST', '/files/unshare', { ...ofProject(), email: colleague('former') }, { Cookie: cookie })
   }, 120_000)
+
+  const shareWith = async (file: { projectId: number | string; projectPassword: string }, who: string, role: string) => {
+    const shared = await send('POST', '/files/share', { projectId: String(file.projectId), projectPassword: file.projectPassword, email: colleague(who), role }, { Cookie: cookie })
+    expect(shared.status).toBe(200)
+  }
 
   const ofProject = (): Sent => ({ projectId: String(project.projectId), projectPassword: project.projectPassword })
   /** A request each call accepts; a new call in calls.ts fails the test below until it has one here. */
@@ -165,6 +179,7 @@ describe('every described call, with the session cookie and with a token', () =>
     deleteFile: async () => {
       const { api } = apiClient(server.origin, description, { cookie })
       const doomed = await uploaded(api, 'doomed.txt')
+      await shareWith(doomed, 'member', 'translator')
       return { projectId: String(doomed.projectId), projectPassword: doomed.projectPassword }
     },
     downloadOriginal: ofProject,
@@ -193,6 +208,13 @@ describe('every described call, with the session cookie and with a token', () =>
     saveTmPretranslate: () => ({ pretranslate: '0' }),
     saveMtPretranslate: () => ({ pretranslate: '0' }),
     saveUpdateMt: () => ({ updateMt: '1' }),
+    shareFile: () => ({ ...ofProject(), email: colleague('member'), role: 'translator' }),
+    // A colleague who never signs in here: shared, so that the call has an access to remove.
+    unshareFile: async () => {
+      await shareWith(project, 'passing', 'reviewer')
+      return { ...ofProject(), email: colleague('passing') }
+    },
+    fileMembers: ofProject,
     listTokens: () => ({}),
     tokenCall: () => ({ name: 'made by the table' }),
   }
@@ -217,6 +239,9 @@ describe('every described call, with the session cookie and with a token', () =>
     const type = response.headers.get('Content-Type') ?? ''
     return { status: response.status, type, body: type.includes('json') ? ((await response.json()) as unknown) : await response.text() }
   }
+
+  /** Issue 52: the calls a member of the file is refused (403); every other call of the file answers a member as its owner. */
+  const OWNER_ONLY = new Set(['deleteFile', 'shareFile', 'unshareFile', 'fileMembers'])
 
   it('answers as described, to the cookie and to a token; refuses no credentials, a bad token, a stranger and an empty form', async () => {
     const check = answerChecker(description)
@@ -246,6 +271,8 @@ describe('every described call, with the session cookie and with a token', () =>
       }
       await expectAnswer('the cookie', { Cookie: cookie })
       await expectAnswer('a token', { Authorization: `Bearer ${token}` })
+      const ofFile = /"(projectId|segmentId)"/.test(JSON.stringify(operation.requestBody ?? operation.parameters ?? {})) && operation.operationId !== 'uploadFiles'
+      if (ofFile && !OWNER_ONLY.has(operation.operationId)) await expectAnswer("a member's cookie", { Cookie: memberCookie })
 
       const refusals: [string, Record<string, string>, number, string][] = [
         ['no credentials', { Accept: 'application/json' }, 401, 'Unauthorized'],
@@ -254,6 +281,9 @@ describe('every described call, with the session cookie and with a token', () =>
       const names = JSON.stringify(operation.requestBody ?? operation.parameters ?? {})
       if (/"(projectId|segmentId)"/.test(names) && operation.operationId !== 'uploadFiles') {
         refusals.push(["the stranger's cookie", { Cookie: strangerCookie }, 404, 'NotFound'])
+        // Issue 52: a former member is a stranger again; a member may not do what is the owner's.
+        refusals.push(["a former member's cookie", { Cookie: formerCookie }, 404, 'NotFound'])
+        if (OWNER_ONLY.has(operation.operationId)) refusals.push(["a member's cookie", { Cookie: memberCookie }, 403, 'Forbidden'])
       }
       for (const [who, headers, status, code] of refusals) {
         const answer = await send(method, path, await example(), headers, operation)

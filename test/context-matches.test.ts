@@ -37,7 +37,7 @@ async function confirm(segmentId: number, translation: string) {
 }
 
 const matchesOf = (project: ProjectSummary, segmentId: number, source: string) =>
-  suggestionsFor(memoryProject(project, ownerId), source, 50, { projectId: project.id, id: segmentId })
+  suggestionsFor(memoryProject(project), source, 50, { projectId: project.id, id: segmentId })
 
 describe('context matches (issue 58 point 4)', () => {
   it('a 100% match between the same neighbours is 101% and first; elsewhere it stays 100%', async () => {
@@ -63,7 +63,7 @@ describe('context matches (issue 58 point 4)', () => {
     await importUnits(newer.id, [{ ...unit, target: 'Pārbaudiet līmeni.', changedAt: new Date('2026-06-01'), context: contextHash('Another start.', undefined) }])
 
     const target = await file(['Step one.', 'Check the level.', 'Step three.', 'Check the level.'])
-    await pretranslateFromTm(memoryProject(target.project, ownerId), async () => {})
+    await pretranslateFromTm(memoryProject(target.project), async () => {})
     const rows = await database.current().query<{ target: string | null; status: string; saveMatch: number | null }>(
       'select target, status, save_match as "saveMatch" from segments where project_id = $1 order by position',
       [target.project.id],

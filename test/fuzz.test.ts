@@ -141,6 +141,9 @@ function validFields(operationId: string): Record<string, string> {
     saveMtPretranslate: { pretranslate: '0' },
     saveUpdateMt: { updateMt: '1' },
     tokenCall: { intent: 'revoke', id: '999999' },
+    // Issue 52: an email no account has, so that no request shares the file with anyone.
+    shareFile: { ...ofProject, email: 'nobody@example.lv', role: 'reviewer' },
+    unshareFile: { ...ofProject, email: 'nobody@example.lv' },
   }
   return byOperation[operationId] ?? ofProject
 }

@@ -143,7 +143,7 @@ describe('recognising terms', () => {
       { id: ids[1]!, source: 'Computers and files.' },
       { id: ids[2]!, source: 'Nothing here.' },
     ]
-    const read = await termsInWindow(memoryProject(project, owner.id), segments)
+    const read = await termsInWindow(memoryProject(project), segments)
     expect(read.hits.get(ids[0]!)?.map((hit) => segments[0]!.source.slice(hit.start, hit.end))).toEqual(['computer', 'translation memory'])
     expect(read.hits.get(ids[1]!)?.map((hit) => segments[1]!.source.slice(hit.start, hit.end))).toEqual(['Computers'])
     expect(read.hits.get(ids[2]!)).toEqual([])
@@ -155,10 +155,10 @@ describe('recognising terms', () => {
     ])
 
     await saveProjectGlossaries(
-      memoryProject(project, owner.id),
+      memoryProject(project),
       (await listGlossaries(owner.id)).map((each) => ({ id: each.id, read: false, write: false })),
     )
-    expect((await termsInWindow(memoryProject(project, owner.id), segments)).hits.size).toBe(0)
+    expect((await termsInWindow(memoryProject(project), segments)).hits.size).toBe(0)
   })
 
   it('deletes a glossary at once for the owner only; its concepts go in the background', async () => {

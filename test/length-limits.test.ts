@@ -84,13 +84,13 @@ describe('length limits (issue 58 point 6)', () => {
     await confirm(text.ids[0]!, 'Sveiki, pasaule.')
     expect(await codes(text.project.id, text.ids[0]!)).toEqual([])
     const stored = (await findProject(ownerId, text.project.id, text.project.password))!
-    await saveProjectSettings(stored, { updateMt: false, memories: [], maxLength: 10 }, ownerId)
+    await saveProjectSettings(stored, { updateMt: false, memories: [], maxLength: 10 })
     // The translations are checked again in the background.
     const worker = startWorker({ handlers: allTaskHandlers, pollMs: 10, log: () => {} })
     await worker.idle()
     await worker.stop()
     expect(await codes(text.project.id, text.ids[0]!)).toEqual(['too-long:16/10'])
-    await saveProjectSettings({ ...stored, maxLength: 10 }, { updateMt: false, memories: [], maxLength: null }, ownerId)
+    await saveProjectSettings({ ...stored, maxLength: 10 }, { updateMt: false, memories: [], maxLength: null })
     const again = startWorker({ handlers: allTaskHandlers, pollMs: 10, log: () => {} })
     await again.idle()
     await again.stop()

@@ -311,8 +311,8 @@ describe('POST files (SPEC §7)', () => {
     expect(first.body.totalFiles).toBe(12)
     expect(first.body.data.map((file) => file.name)).toEqual(names.slice(2).reverse())
     const [newest] = first.body.data
-    expect(Object.keys(newest!).sort()).toEqual(['createTimestamp', 'id', 'jobId', 'jobPassword', 'name', 'owner', 'password', 'source', 'target'])
-    expect(newest).toMatchObject({ owner: 'saraksts', source: 'en', target: 'lv' })
+    expect(Object.keys(newest!).sort()).toEqual(['createTimestamp', 'id', 'jobId', 'jobPassword', 'name', 'owner', 'password', 'role', 'source', 'target'])
+    expect(newest).toMatchObject({ owner: 'saraksts', role: 'owner', source: 'en', target: 'lv' })
     expect(Math.abs((newest!.createTimestamp as number) - Date.now() / 1000)).toBeLessThan(120)
     expect((await filesCall(jar.header(), { page: '2' })).body.data.map((file) => file.name)).toEqual(['fails-1.txt', 'fails-0.txt'])
     expect((await filesCall(jar.header(), { page: '9' })).body).toEqual({ totalFiles: 12, data: [] })

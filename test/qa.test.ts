@@ -65,7 +65,7 @@ describe('QA on save', () => {
     await saveQaOff(project.id, ['inconsistency', 'not-a-check'])
     expect((await segmentWarnings(project.id)).size).toBe(0)
     // The translator's settings show the choice, read with the project's row.
-    const settingsNow = async () => projectSettings((await findProject(owner.id, project.id))!, owner.id)
+    const settingsNow = async () => projectSettings((await findProject(owner.id, project.id))!)
     expect((await settingsNow()).qaOff).toEqual(['inconsistency'])
     await saveQaOff(project.id, [])
     expect((await settingsNow()).qaOff).toEqual([])

@@ -40,6 +40,10 @@ export interface FileRow {
   earlierVersion?: { id: number; password: string } | null
   /** Issue 57: the texts the file keeps as they are (comments, charts, hidden sheets…). */
   keptAsIs?: KeptText[] | null
+  /** Issue 52: the user's role in the file; the owner's name on a file shared with the user; how many share the user's own. */
+  role?: 'owner' | 'translator' | 'reviewer'
+  ownerName?: string | null
+  memberCount?: number
 }
 
 function fileLinks(row: FileRow) {
@@ -52,6 +56,7 @@ function fileLinks(row: FileRow) {
     rename: `${base}/rename`,
     newVersion: `${base}/new-version`,
     earlierVersion: `${base}/earlier-version`,
+    share: `${base}/share`,
   }
 }
 
@@ -79,6 +84,9 @@ export function SelectedFilesForm({ back }: { back: string }) {
           ))}
         </select>{' '}
         <button type="submit">{t('bulk.export')}</button>{' '}
+        <button type="submit" formMethod="post" formAction="/files/share-selected">
+          {filesT('bulkShare.button')}
+        </button>{' '}
         <button type="submit" formMethod="post" formAction="/files/delete-selected" className="button-danger">
           {filesT('bulkDelete.button')}
         </button>{' '}
@@ -199,6 +207,9 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
   const ready = row.status === 'READY' && row.analysisStatus === 'DONE'
   const bands = readBands(row.analysisBands)
   const exchangeT = useTranslation('exchange').t
+  const withBack = (href: string) => (back ? `${href}?${new URLSearchParams({ back })}` : href)
+  // Issue 52: only the owner manages the file; a colleague it is shared with opens, translates and downloads it.
+  const owned = (row.role ?? 'owner') === 'owner'
   return (
     <tr className={broken ? 'file-broken' : undefined}>
       <td className="file-select">
@@ -210,6 +221,7 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
         {ready ? <Link to={links.translate}>{row.name}</Link> : <span>{row.name}</span>}
         <FileStatus row={row} language={language} />
         {row.encoding ? <span className="file-status">{t('table.encoding', { name: row.encoding })}</span> : null}
+        <SharedNote row={row} href={withBack(links.share)} language={language} />
         {row.carriedOver ? <CarriedOverNote carried={row.carriedOver} language={language} /> : null}
         {row.status === 'READY' && row.keptAsIs ? <KeptNote kept={row.keptAsIs} language={language} /> : null}
         {row.earlierVersion ? (
@@ -261,13 +273,17 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
                   {t('actions.downloadOriginal')}
                 </a>
               ) : null}
-              <Link
-                to={back ? `${links.rename}?${new URLSearchParams({ back })}` : links.rename}
-                aria-label={t('rename.linkNamed', { name: row.name })}
-              >
-                {t('rename.link')}
-              </Link>
-              {ready ? (
+              {owned ? (
+                <Link to={withBack(links.share)} aria-label={t('share.linkNamed', { name: row.name })}>
+                  {t('share.link')}
+                </Link>
+              ) : null}
+              {owned ? (
+                <Link to={withBack(links.rename)} aria-label={t('rename.linkNamed', { name: row.name })}>
+                  {t('rename.link')}
+                </Link>
+              ) : null}
+              {ready && owned ? (
                 <Link
                   to={back ? `${links.newVersion}?${new URLSearchParams({ back })}` : links.newVersion}
                   aria-label={t('newVersion.linkNamed', { name: row.name })}
@@ -275,23 +291,39 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
                   {t('newVersion.link')}
                 </Link>
               ) : null}
-              <Link
-                to={back ? `${links.remove}?${new URLSearchParams({ back })}` : links.remove}
-                className="danger-link"
-                aria-label={t('actions.deleteNamed', { name: row.name })}
-                onClick={(event) => {
-                  event.preventDefault()
-                  event.currentTarget.closest('details')?.removeAttribute('open')
-                  onDelete(row)
-                }}
-              >
-                {t('actions.delete')}
-              </Link>
+              {owned ? (
+                <Link
+                  to={withBack(links.remove)}
+                  className="danger-link"
+                  aria-label={t('actions.deleteNamed', { name: row.name })}
+                  onClick={(event) => {
+                    event.preventDefault()
+                    event.currentTarget.closest('details')?.removeAttribute('open')
+                    onDelete(row)
+                  }}
+                >
+                  {t('actions.delete')}
+                </Link>
+              ) : null}
             </div>
           </details>
         </div>
       </td>
     </tr>
+  )
+}
+
+/** Issue 52: a file shared with the user names its owner and the user's role; the user's own shared file, how many share it. */
+function SharedNote({ row, href, language }: { row: FileRow; href: string; language: string }) {
+  const { t } = useTranslation('files')
+  if (row.ownerName && row.role && row.role !== 'owner') {
+    return <span className="file-status file-shared">{t('share.sharedBy', { name: row.ownerName, role: t(`share.roles.${row.role}`) })}</span>
+  }
+  if (!row.memberCount) return null
+  return (
+    <Link to={href} className="file-status file-shared">
+      {t('share.sharedWith', { count: row.memberCount, formatted: formatNumber(row.memberCount, language) })}
+    </Link>
   )
 }
 

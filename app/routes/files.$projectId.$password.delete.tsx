@@ -7,7 +7,7 @@ import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
 import { getFixedT } from '~/lib/i18n/i18n.server'
 import { fileListAddress } from '~/lib/projects/file-list'
-import { deleteProject, requireProject } from '~/lib/projects/projects.server'
+import { deleteProject, requireOwnProject } from '~/lib/projects/projects.server'
 import { formOf } from '~/lib/http/form.server'
 
 export const handle = { i18n: ['common', 'files'] }
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** DESIGN "Progressive enhancement": without JavaScript a destructive action goes through this page. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const project = await requireProject(user.id, params)
+  const project = await requireOwnProject(user.id, params)
   const t = await getFixedT(request, 'files')
   const back = new URL(request.url).searchParams.get('back') ?? ''
   return { title: t('delete.title'), id: project.id, password: project.password, name: project.name, back }
@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const project = await requireProject(user.id, params)
+  const project = await requireOwnProject(user.id, params)
   // A POST without a form (a program's) deletes too, and goes back to the first page.
   const back = (await formOf(request)).get('back')
   await deleteProject(user.id, project.id, project.password)

@@ -8,7 +8,7 @@ import { formOf } from '~/lib/http/form.server'
 import { formatDateTime } from '~/lib/i18n/format'
 import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
 import { fileListAddress } from '~/lib/projects/file-list'
-import { earlierVersionOf, removeEarlierVersion, requireProject, restoreEarlierVersion } from '~/lib/projects/projects.server'
+import { earlierVersionOf, removeEarlierVersion, requireOwnProject, restoreEarlierVersion } from '~/lib/projects/projects.server'
 
 export const handle = { i18n: ['common', 'files'] }
 
@@ -21,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const project = await requireProject(user.id, params)
+  const project = await requireOwnProject(user.id, params)
   const earlier = await earlierVersionOf(user.id, project.id)
   if (!earlier) throw redirect('/')
   const t = await getFixedT(request, 'files')
@@ -37,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const project = await requireProject(user.id, params)
+  const project = await requireOwnProject(user.id, params)
   const form = await formOf(request)
   const intent = form.get('intent')
   const done = intent === 'restore' ? await restoreEarlierVersion(user.id, project) : intent === 'remove' ? await removeEarlierVersion(user.id, project) : false

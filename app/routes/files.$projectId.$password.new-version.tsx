@@ -7,7 +7,7 @@ import { readSingleFileForm } from '~/lib/http/multipart.server'
 import { setFlash } from '~/lib/http/flash.server'
 import { getFixedT } from '~/lib/i18n/i18n.server'
 import { fileListAddress } from '~/lib/projects/file-list'
-import { createProjectWithFile, requireProject } from '~/lib/projects/projects.server'
+import { createProjectWithFile, requireOwnProject } from '~/lib/projects/projects.server'
 import { checkFile, type UploadErrorCode } from '~/lib/projects/upload-rules'
 import { uploadLimits } from '~/lib/projects/upload.server'
 import { storeUpload } from '~/lib/threads/helper-thread.server'
@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const project = await requireProject(user.id, params)
+  const project = await requireOwnProject(user.id, params)
   const t = await getFixedT(request, 'files')
   const back = new URL(request.url).searchParams.get('back') ?? ''
   return { title: t('newVersion.title'), name: project.name, back, accept: uploadLimits().allowedExtensions.map((extension) => `.${extension}`).join(',') }
@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const project = await requireProject(user.id, params)
+  const project = await requireOwnProject(user.id, params)
   const limits = uploadLimits()
   const refuse = (code: UploadErrorCode) => data({ code }, { status: code === 'FileSizeTooBig' ? 413 : 400 })
   const form = await readSingleFileForm(request, limits.maxBytes)

@@ -6,7 +6,7 @@ import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
 import { getFixedT } from '~/lib/i18n/i18n.server'
 import { fileListAddress } from '~/lib/projects/file-list'
-import { renameProject, requireProject } from '~/lib/projects/projects.server'
+import { renameProject, requireOwnProject } from '~/lib/projects/projects.server'
 import { checkNewName } from '~/lib/projects/upload-rules'
 import { uploadLimits } from '~/lib/projects/upload.server'
 import { formOf } from '~/lib/http/form.server'
@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** Issue 19: renaming a file — the same page with and without JavaScript; the list comes back as it was. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const project = await requireProject(user.id, params)
+  const project = await requireOwnProject(user.id, params)
   const t = await getFixedT(request, 'files')
   const back = new URL(request.url).searchParams.get('back') ?? ''
   return { title: t('rename.title'), name: project.name, back, maxLength: uploadLimits().maxNameLength }
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const project = await requireProject(user.id, params)
+  const project = await requireOwnProject(user.id, params)
   const form = await formOf(request)
   const name = String(form.get('name') ?? '').trim()
   const problem = checkNewName(project.name, name, uploadLimits())

@@ -137,6 +137,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/files/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Share the file with another account, by its email, as translator or reviewer (a member already there takes the new role). The owner's call only. Answers the file's members. */
+        post: operations["shareFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/unshare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a member's access to the file (404 when that email is not a member). The owner's call only. Answers the file's members. */
+        post: operations["unshareFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The colleagues the file is shared with, in the order they were added. The owner's call only. */
+        post: operations["fileMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files/download-original": {
         parameters: {
             query?: never;
@@ -615,6 +666,11 @@ export interface operations {
                             jobPassword: string;
                             name: string;
                             owner: string;
+                            /**
+                             * @description The caller's role in the file (issue 52): owner, or a member it is shared with.
+                             * @enum {string}
+                             */
+                            role: "owner" | "translator" | "reviewer";
                             /** @description Unix time in seconds. */
                             createTimestamp: number;
                             source: string;
@@ -1114,6 +1170,243 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description Refused: NotFound. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    shareFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The project (file) id, as the file list and files/upload give it. */
+                    projectId: number | string;
+                    /** @description The project's password, as the file list and files/upload give it. */
+                    projectPassword: string;
+                    /** @description The colleague's account email. */
+                    email: string;
+                    /**
+                     * @description translator or reviewer.
+                     * @enum {string}
+                     */
+                    role: "translator" | "reviewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        projectId: number;
+                        members: {
+                            email: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "translator" | "reviewer";
+                            /** @description Unix time in seconds. */
+                            addedTimestamp: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused: InvalidValue, NoAccount, OwnerItself. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Refused: Forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: NotFound. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    unshareFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The project (file) id, as the file list and files/upload give it. */
+                    projectId: number | string;
+                    /** @description The project's password, as the file list and files/upload give it. */
+                    projectPassword: string;
+                    /** @description The colleague's account email. */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        projectId: number;
+                        members: {
+                            email: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "translator" | "reviewer";
+                            /** @description Unix time in seconds. */
+                            addedTimestamp: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused: InvalidValue. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Refused: Forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: NotFound. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    fileMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The project (file) id, as the file list and files/upload give it. */
+                    projectId: number | string;
+                    /** @description The project's password, as the file list and files/upload give it. */
+                    projectPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        projectId: number;
+                        members: {
+                            email: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "translator" | "reviewer";
+                            /** @description Unix time in seconds. */
+                            addedTimestamp: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused: InvalidValue. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Refused: Forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description Refused: NotFound. */
             404: {
                 headers: {

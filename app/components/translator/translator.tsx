@@ -122,7 +122,7 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
   )
 })
 
-export function BrokenFile({ name, reason, deleteHref }: { name: string; reason: string; deleteHref: string }) {
+export function BrokenFile({ name, reason, deleteHref }: { name: string; reason: string; deleteHref: string | null }) {
   const { t } = useTranslation(['files', 'translate'])
   return (
     <section aria-labelledby="translate-title">
@@ -131,7 +131,7 @@ export function BrokenFile({ name, reason, deleteHref }: { name: string; reason:
         {t('files:status.loadError', { reason: t(reason) })} {t('files:status.brokenDelete')}
       </p>
       <p className="button-row">
-        <Link to={deleteHref}>{t('files:actions.delete')}</Link>
+        {deleteHref ? <Link to={deleteHref}>{t('files:actions.delete')}</Link> : null}
         <Link to="/">{t('translate:backToFiles')}</Link>
       </p>
     </section>

@@ -1,7 +1,20 @@
 import { redirect } from '@remix-run/node'
 import { calls } from './calls'
 import { commentCall } from './comments.server'
-import { analysisCall, creationStatusCall, deleteFileCall, downloadOriginalCall, downloadTranslatedCall, filesCall, infoCall, pretranslateFileCall, statsCall } from './files.server'
+import {
+  analysisCall,
+  creationStatusCall,
+  deleteFileCall,
+  downloadOriginalCall,
+  downloadTranslatedCall,
+  filesCall,
+  infoCall,
+  membersCall,
+  pretranslateFileCall,
+  shareFileCall,
+  statsCall,
+  unshareFileCall,
+} from './files.server'
 import { concordanceCall, matchesCall, memoriesCall, memoriesForFileCall, saveSettingsCall, saveSettingsForFileCall } from './memories.server'
 import { mtMatchesCall } from './mt.server'
 import { replaceCall, segmentsCall, setActiveCall, setEditTimeCall, translateCall } from './segments.server'
@@ -23,6 +36,9 @@ const answers: Record<Exclude<keyof typeof calls, 'upload' | 'tokens' | 'tokenCa
   info: infoCall,
   pretranslate: pretranslateFileCall,
   deleteFile: deleteFileCall,
+  share: shareFileCall,
+  unshare: unshareFileCall,
+  members: membersCall,
   downloadOriginal: downloadOriginalCall,
   downloadTranslated: downloadTranslatedCall,
   segments: segmentsCall,

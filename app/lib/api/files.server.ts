@@ -8,6 +8,7 @@ import { startTmPretranslation } from '../tm/project-tm.server'
 import { answer } from './call'
 import { fileCalls } from './files'
 import { apiRefusal, projectCall, userCall } from './read-fields.server'
+import { memberByEmail, projectMembers, shareProjects, unshareProject, type ProjectMember } from '../projects/sharing.server'
 
 /**
  * POST files (SPEC §7): a page (`page`, from 1, 10 files each, SPEC §9) of the caller's files, newest first,
@@ -24,7 +25,8 @@ export function filesCall(request: Request): Promise<Response> {
         jobId: project.jobId,
         jobPassword: project.jobPassword,
         name: project.name,
-        owner: user.name,
+        owner: project.ownerName ?? user.name,
+        role: project.role,
         createTimestamp: Math.floor(project.createdAt.getTime() / 1000),
         source: project.sourceLang,
         target: project.targetLang,
@@ -72,6 +74,7 @@ export function infoCall(request: Request): Promise<Response> {
 /** files/delete: gone at once from every page and call (the rows follow in the background). */
 export function deleteFileCall(request: Request): Promise<Response> {
   return projectCall(request, fileCalls.deleteFile, async (project, _fields, user) => {
+    if (project.role !== 'owner') return apiRefusal(request, 403, 'Forbidden', 'api.ownerOnly')
     if (!(await deleteProject(user.id, project.id, project.password))) return apiRefusal(request, 404, 'NotFound', 'api.notFound')
     return answer(fileCalls.deleteFile, { projectId: project.id, deleted: true })
   })
@@ -153,4 +156,52 @@ export function stats(project: ProjectSummary) {
     analysisComplete: project.analysisStatus === 'DONE' || project.analysisStatus === 'EMPTY' || project.status === 'FAILED',
     translatedPercent: project.translatedPercent,
   }
+}
+
+/** Issue 52: the file's members as the sharing calls answer them. */
+async function membersAnswer(projectId: number) {
+  const members = await projectMembers(projectId)
+  return {
+    projectId,
+    members: members.map((member: ProjectMember) => ({
+      email: member.email,
+      name: member.name,
+      role: member.role,
+      addedTimestamp: Math.floor(member.addedAt.getTime() / 1000),
+    })),
+  }
+}
+
+const ownerOnly = (request: Request) => apiRefusal(request, 403, 'Forbidden', 'api.ownerOnly')
+
+/** files/share: the owner shares the file with an account by email, as translator or reviewer. */
+export function shareFileCall(request: Request): Promise<Response> {
+  return projectCall(request, fileCalls.share, async (project, { email, role }, user) => {
+    if (project.role !== 'owner') return ownerOnly(request)
+    const shared = await shareProjects(user, [project], email, role)
+    if (!shared.ok) {
+      return shared.problem === 'owner'
+        ? apiRefusal(request, 400, 'OwnerItself', 'files:share.problems.owner')
+        : apiRefusal(request, 400, 'NoAccount', 'files:share.problems.no-account')
+    }
+    return answer(fileCalls.share, await membersAnswer(project.id))
+  })
+}
+
+/** files/unshare: the owner removes a member's access. */
+export function unshareFileCall(request: Request): Promise<Response> {
+  return projectCall(request, fileCalls.unshare, async (project, { email }, user) => {
+    if (project.role !== 'owner') return ownerOnly(request)
+    const member = await memberByEmail(project.id, email)
+    if (!member || !(await unshareProject(user, project, member.userId))) return apiRefusal(request, 404, 'NotFound', 'api.notFound')
+    return answer(fileCalls.unshare, await membersAnswer(project.id))
+  })
+}
+
+/** files/members: who the file is shared with. */
+export function membersCall(request: Request): Promise<Response> {
+  return projectCall(request, fileCalls.members, async (project) => {
+    if (project.role !== 'owner') return ownerOnly(request)
+    return answer(fileCalls.members, await membersAnswer(project.id))
+  })
 }

@@ -12,6 +12,7 @@ const fileSummary = z.object({
   jobPassword: z.string(),
   name: z.string(),
   owner: z.string(),
+  role: z.enum(['owner', 'translator', 'reviewer']).meta({ description: "The caller's role in the file (issue 52): owner, or a member it is shared with." }),
   createTimestamp: seconds,
   source: z.string(),
   target: z.string(),
@@ -58,6 +59,20 @@ const jobData = z.object({
   termBaseUrl: z.string(),
   synonymBaseUrl: z.string(),
 })
+
+const member = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(['translator', 'reviewer']),
+  addedTimestamp: seconds,
+})
+
+const members = z.object({ projectId: z.number().int(), members: z.array(member) })
+
+const memberEmail = z.string().trim().min(1).max(254).meta({ description: "The colleague's account email." })
+
+/** Issue 52: sharing is the owner's; a member's call is 403, anyone else's 404. */
+const sharingRefusals = { 400: ['InvalidValue'], 403: ['Forbidden'], 404: ['NotFound'] }
 
 export const fileCalls = {
   files: call({
@@ -161,6 +176,40 @@ export const fileCalls = {
     fields: z.object(ofProject),
     answer: z.object({ projectId: z.number().int(), deleted: z.literal(true) }),
     refusals: projectRefusals,
+  }),
+  share: call({
+    method: 'post',
+    path: '/files/share',
+    operationId: 'shareFile',
+    tag: 'Files',
+    summary:
+      "Share the file with another account, by its email, as translator or reviewer (a member already there takes the new role). The owner's call only. Answers the file's members.",
+    body: 'form',
+    fields: z.object({ ...ofProject, email: memberEmail, role: z.enum(['translator', 'reviewer']).meta({ description: 'translator or reviewer.' }) }),
+    answer: members,
+    refusals: { ...sharingRefusals, 400: ['InvalidValue', 'NoAccount', 'OwnerItself'] },
+  }),
+  unshare: call({
+    method: 'post',
+    path: '/files/unshare',
+    operationId: 'unshareFile',
+    tag: 'Files',
+    summary: "Remove a member's access to the file (404 when that email is not a member). The owner's call only. Answers the file's members.",
+    body: 'form',
+    fields: z.object({ ...ofProject, email: memberEmail }),
+    answer: members,
+    refusals: sharingRefusals,
+  }),
+  members: call({
+    method: 'post',
+    path: '/files/members',
+    operationId: 'fileMembers',
+    tag: 'Files',
+    summary: 'The colleagues the file is shared with, in the order they were added. The owner\'s call only.',
+    body: 'form',
+    fields: z.object(ofProject),
+    answer: members,
+    refusals: sharingRefusals,
   }),
   downloadOriginal: call({
     method: 'post',

@@ -14,7 +14,7 @@ import { apiRefusal, projectCall, userCall } from './read-fields.server'
 export function matchesCall(request: Request): Promise<Response> {
   return projectCall(request, memoryCalls.tmMatches, async (project, { text, count }, user) => {
     if (text.trim() === '') return answer(memoryCalls.tmMatches, [])
-    const suggestions = await suggestionsFor(memoryProject(project, user.id), text, getEnv().TM_MIN_MATCH)
+    const suggestions = await suggestionsFor(memoryProject(project), text, getEnv().TM_MIN_MATCH)
     return answer(
       memoryCalls.tmMatches,
       suggestions.slice(0, count).map((suggestion) => ({
@@ -31,7 +31,7 @@ export function matchesCall(request: Request): Promise<Response> {
 /** SPEC §7 tm/concordance-search: units of the project's readable memories holding every word of `text` (decision 0014). */
 export function concordanceCall(request: Request): Promise<Response> {
   return projectCall(request, memoryCalls.concordance, async (project, { text }, user) => {
-    const results = await concordance(await readableMemoryIds(memoryProject(project, user.id)), text)
+    const results = await concordance(await readableMemoryIds(memoryProject(project)), text)
     return answer(memoryCalls.concordance, results.map((result) => ({ raw_segment: result.raw_segment, translation: result.translation })))
   })
 }
@@ -65,7 +65,7 @@ export function memoriesCall(request: Request): Promise<Response> {
 
 export function memoriesForFileCall(request: Request): Promise<Response> {
   return projectCall(request, memoryCalls.memoriesForFile, async (project, _fields, user) =>
-    answer(memoryCalls.memoriesForFile, (await memoriesForProject(memoryProject(project, user.id))).map((memory) => memoryJson(memory, project.id))),
+    answer(memoryCalls.memoriesForFile, (await memoriesForProject(memoryProject(project))).map((memory) => memoryJson(memory, project.id))),
   )
 }
 
@@ -80,7 +80,7 @@ export function saveSettingsCall(request: Request): Promise<Response> {
 
 export function saveSettingsForFileCall(request: Request): Promise<Response> {
   return projectCall(request, memoryCalls.saveMemorySettingsForFile, async (summary, fields, user) => {
-    const project = memoryProject(summary, user.id)
+    const project = memoryProject(summary)
     const memory = memoryNamed(await memoriesForProject(project), fields)
     if (!memory) return apiRefusal(request, 404, 'NotFound', 'api.notFound')
     await saveProjectMemorySettings(project, [{ id: memory.id, read: fields.readMemory, write: fields.writeMemory }])

@@ -9,7 +9,7 @@ import { settingsCalls } from './settings'
 /** GET settings/update-mt-for-file?projectId= (SPEC §7): the project's own value, else the user's. */
 export function updateMtForFileCall(request: Request): Promise<Response> {
   return projectCall(request, settingsCalls.updateMtForFile, async (project, _fields, user) => {
-    const updateMt = await updateMtOf(project, user.id)
+    const updateMt = await updateMtOf(project)
     return answer(settingsCalls.updateMtForFile, { projectId: project.id, update_mt: Number(updateMt) })
   })
 }

@@ -1034,4 +1034,22 @@ export const migrations: Migration[] = [
        where b.project_id = p.id;
     `,
   },
+  {
+    version: 43,
+    name: 'a file shared with colleagues',
+    sql: /* sql */ `
+      -- Issue 52 point 1: the owner shares a file with another account as its translator or reviewer (sharing.server.ts).
+      -- A member opens, translates and downloads the file (a reviewer revises it); only the owner deletes, renames,
+      -- replaces or shares it. Removing the access, or the member's account, removes the row.
+      create table project_members (
+        project_id integer not null references projects (id) on delete cascade,
+        user_id integer not null references users (id) on delete cascade,
+        role text not null check (role in ('translator', 'reviewer')),
+        added_by integer references users (id) on delete set null,
+        added_at timestamptz not null default now(),
+        primary key (project_id, user_id)
+      );
+      create index project_members_user_idx on project_members (user_id, project_id);
+    `,
+  },
 ]

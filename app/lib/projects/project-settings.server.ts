@@ -26,6 +26,8 @@ export interface ProjectSettings {
 
 interface SettingsProject {
   id: number
+  /** Issue 52: whose memories, glossaries and profile serve the file (its owner's, for every member working in it). */
+  ownerId: number
   sourceLang: string
   targetLang: string
   updateMt: boolean | null
@@ -35,25 +37,23 @@ interface SettingsProject {
 }
 
 /** The project's row (findProject) already holds its own choices; the owner's memories and glossaries are read together. */
-export async function projectSettings(project: SettingsProject, userId: number): Promise<ProjectSettings> {
-  const owned = { ...project, ownerId: userId }
-  const [memories, glossaries, updateMt] = await Promise.all([memoriesForProject(owned), glossariesForProject(owned), updateMtOf(project, userId)])
+export async function projectSettings(project: SettingsProject): Promise<ProjectSettings> {
+  const [memories, glossaries, updateMt] = await Promise.all([memoriesForProject(project), glossariesForProject(project), updateMtOf(project)])
   return { updateMt, memories, glossaries, qaOff: project.qaOff, propagate: project.propagate, maxLength: project.maxLength }
 }
 
 /** SPEC §2 "improve the machine translation system": the project's own value, else the owner's profile. */
-export async function updateMtOf(project: Pick<SettingsProject, 'updateMt'>, userId: number): Promise<boolean> {
-  return project.updateMt ?? (await loadProfileSafely(userId))?.updateMt ?? false
+export async function updateMtOf(project: Pick<SettingsProject, 'updateMt' | 'ownerId'>): Promise<boolean> {
+  return project.updateMt ?? (await loadProfileSafely(project.ownerId))?.updateMt ?? false
 }
 
 export async function saveProjectSettings(
   project: SettingsProject,
   settings: { updateMt: boolean; memories: MemoryChoice[]; glossaries?: MemoryChoice[]; qaOff?: string[]; propagate?: boolean; maxLength?: number | null },
-  userId: number,
 ): Promise<void> {
   await saveProjectUpdateMt(project.id, settings.updateMt)
-  await saveProjectMemorySettings({ ...project, ownerId: userId }, settings.memories)
-  if (settings.glossaries) await saveProjectGlossaries({ ...project, ownerId: userId }, settings.glossaries)
+  await saveProjectMemorySettings(project, settings.memories)
+  if (settings.glossaries) await saveProjectGlossaries(project, settings.glossaries)
   if (settings.qaOff) await saveQaOff(project.id, settings.qaOff)
   if (settings.propagate !== undefined) await db().query('update projects set propagate = $2 where id = $1', [project.id, settings.propagate])
   if (settings.maxLength !== undefined) await saveMaxLength(project.id, settings.maxLength)

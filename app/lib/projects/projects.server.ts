@@ -11,14 +11,21 @@ import type { QaCheck } from '../qa/qa-kinds'
 import type { KeptText } from '../formats/types'
 
 /**
- * Projects and their one job (SPEC §3). Every read filters by owner, so another user's project is simply
- * not found (STYLE, Indie Stack habit); the password in the URL must match as well.
+ * Projects and their one job (SPEC §3). Every read filters by its owner and the colleagues it is shared with (issue
+ * 52), so anyone else's project is simply not found (STYLE, Indie Stack habit); the password in the URL must match as
+ * well. Only the owner manages a file (deletes, renames, replaces or shares it): `requireOwnProject`.
  */
 export type CreationStatus = 'WAITING' | 'READY' | 'FAILED'
 export type AnalysisStatus = 'NEW' | 'ANALYSING' | 'DONE' | 'EMPTY' | 'PRETRANSLATING'
 
+/** Issue 52: what the signed-in user is to a file: its owner, or a colleague it is shared with as translator or reviewer. */
+export type ProjectRole = 'owner' | 'translator' | 'reviewer'
+
 export interface ProjectSummary {
   id: number
+  /** The account the file belongs to: its memories, glossaries and spelling words serve everyone working in it. */
+  ownerId: number
+  role: ProjectRole
   password: string
   jobId: number
   jobPassword: string
@@ -63,6 +70,9 @@ export interface ProjectSummary {
   /** Issue 50, read by the file list: what a new version took over from the earlier one, and that one while it is kept. */
   carriedOver?: CarriedOver | null
   earlierVersion?: { id: number; password: string } | null
+  /** Issue 52, read by the file list: the owner's name on a file shared with the user; how many colleagues share the user's own. */
+  ownerName?: string | null
+  memberCount?: number
 }
 
 /** What a new version of a file took over from the earlier one, and what it could not (the source changed). */
@@ -79,8 +89,15 @@ export function newPassword(): string {
   return crypto.randomBytes(12).toString('base64url')
 }
 
-const summaryColumns = `
-  p.id, p.password, j.id as "jobId", j.password as "jobPassword", p.name, p.format,
+/** Issue 52: a project row `p` the user (a parameter, `$1`) owns or is a member of. */
+export const accessibleBy = (user: string) =>
+  `(p.owner_id = ${user} or exists (select 1 from project_members m where m.project_id = p.id and m.user_id = ${user}))`
+
+/** The project's columns as the user (`$1`) sees them: with the user's role in it. */
+const summaryColumns = (user: string) => `
+  p.id, p.owner_id as "ownerId",
+  case when p.owner_id = ${user} then 'owner' else (select m.role from project_members m where m.project_id = p.id and m.user_id = ${user}) end as role,
+  p.password, j.id as "jobId", j.password as "jobPassword", p.name, p.format,
   p.source_lang as "sourceLang", p.target_lang as "targetLang", p.status, p.analysis_status as "analysisStatus",
   p.error_code as "errorCode", p.word_count as "wordCount", p.segment_count as "segmentCount",
   p.segments_analyzed as "segmentsAnalyzed", p.created_at as "createdAt",
@@ -167,15 +184,16 @@ const SORT_EXPRESSIONS: Record<FileSort, string> = {
  * and state, and orders them (issue 19). The same order always (ties by id), so paging never shows a file twice.
  */
 export async function listProjects(
-  ownerId: number,
+  userId: number,
   page: number,
   perPage: number,
   query: string | Partial<FileListQuery> = '',
 ): Promise<{ total: number; projects: ProjectSummary[] }> {
   const { q = '', pair = '', state = '', sort = 'added', order } = typeof query === 'string' ? { q: query } : query
   // '' matches every name; the filter's own % and _ are letters, not wildcards.
-  const values: unknown[] = [ownerId, containsPattern(q)]
-  const conditions = ['p.owner_id = $1', 'p.deleted_at is null', 'p.superseded_by is null', 'p.name ilike $2']
+  const values: unknown[] = [userId, containsPattern(q)]
+  // The user's own files and those shared with them, each through its index.
+  const conditions = ['p.id in (select o.id from projects o where o.owner_id = $1 union all select s.project_id from project_members s where s.user_id = $1)', 'p.deleted_at is null', 'p.superseded_by is null', 'p.name ilike $2']
   const [source, target] = pair.split('-')
   if (source && target) {
     values.push(source, target)
@@ -186,7 +204,9 @@ export async function listProjects(
   const direction = (order ?? DEFAULT_ORDER[sort]) === 'asc' ? 'asc' : 'desc'
   const [count] = await db().query<{ total: number }>(`select count(*) as total from projects p where ${where}`, values)
   const projects = await db().query<ProjectSummary>(
-    `select ${summaryColumns}, p.carried_over as "carriedOver",
+    `select ${summaryColumns('$1')}, p.carried_over as "carriedOver",
+            case when p.owner_id <> $1 then (select u.name from users u where u.id = p.owner_id) end as "ownerName",
+            case when p.owner_id = $1 then (select count(*) from project_members c where c.project_id = p.id)::int else 0 end as "memberCount",
             (select json_build_object('id', e.id, 'password', e.password) from projects e
               where e.id = p.replaces_id and e.superseded_by = p.id and e.deleted_at is null) as "earlierVersion"
        from projects p join jobs j on j.project_id = p.id
@@ -198,35 +218,38 @@ export async function listProjects(
   return { total: Number(count?.total ?? 0), projects }
 }
 
-/** The language pairs of the owner's files, for the file list's filter. */
-export function projectPairs(ownerId: number): Promise<{ source: string; target: string }[]> {
+/** The language pairs of the user's files and those shared with them, for the file list's filter. */
+export function projectPairs(userId: number): Promise<{ source: string; target: string }[]> {
   return db().query<{ source: string; target: string }>(
-    `select distinct source_lang as source, target_lang as target from projects
-      where owner_id = $1 and deleted_at is null and superseded_by is null order by 1, 2`,
-    [ownerId],
+    `select distinct source_lang as source, target_lang as target from projects p
+      where ${accessibleBy('$1')} and deleted_at is null and superseded_by is null order by 1, 2`,
+    [userId],
   )
 }
 
-/** The owner's project that holds this segment (SPEC's segment calls name only the segment). */
-export async function projectOfSegment(ownerId: number, segmentId: number): Promise<ProjectSummary | undefined> {
+/** The project that holds this segment, when the user owns it or is its member (SPEC's segment calls name only the segment). */
+export async function projectOfSegment(userId: number, segmentId: number): Promise<ProjectSummary | undefined> {
   const [project] = await db().query<ProjectSummary>(
-    `select ${summaryColumns}
+    `select ${summaryColumns('$1')}
        from segments s join projects p on p.id = s.project_id join jobs j on j.project_id = p.id
-      where s.id = $2 and p.owner_id = $1 and p.deleted_at is null`,
-    [ownerId, segmentId],
+      where s.id = $2 and ${accessibleBy('$1')} and p.deleted_at is null`,
+    [userId, segmentId],
   )
   return project
 }
 
-/** The owner's project with that id and password; without a password (SPEC's concordance call names none), by id alone. */
-export async function findProject(ownerId: number, id: number, password?: string): Promise<ProjectSummary | undefined> {
+/**
+ * The project with that id and password, when the user owns it or is its member; without a password (SPEC's
+ * concordance call names none), by id alone.
+ */
+export async function findProject(userId: number, id: number, password?: string): Promise<ProjectSummary | undefined> {
   // Issue 56: a password no project can have (the database cannot even compare a U+0000) is wrong like any other.
   if (password?.includes('\u0000')) return undefined
   const [project] = await db().query<ProjectSummary>(
-    `select ${summaryColumns}
+    `select ${summaryColumns('$1')}
        from projects p join jobs j on j.project_id = p.id
-      where p.owner_id = $1 and p.id = $2 and ($3::text is null or p.password = $3) and p.deleted_at is null`,
-    [ownerId, id, password ?? null],
+      where p.id = $2 and ${accessibleBy('$1')} and ($3::text is null or p.password = $3) and p.deleted_at is null`,
+    [userId, id, password ?? null],
   )
   return project
 }
@@ -314,7 +337,7 @@ export function isPending(project: Pick<ProjectSummary, 'status' | 'analysisStat
   return project.status === 'WAITING' || !['DONE', 'EMPTY'].includes(project.analysisStatus)
 }
 
-/** The signed-in user's project named by the URL, or a 404 for anyone else (STYLE: guards throw). */
+/** The project named by the URL when the signed-in user owns it or is its member, or a 404 for anyone else (STYLE: guards throw). */
 export async function requireProject(
   userId: number,
   params: { projectId?: string; password?: string },
@@ -322,6 +345,13 @@ export async function requireProject(
   const id = rowId(params.projectId)
   const project = id !== undefined && params.password ? await findProject(userId, id, params.password) : undefined
   if (!project) throw new Response('Not found', { status: 404 })
+  return project
+}
+
+/** Issue 52: the same for managing the file (delete, rename, a new version, sharing): its owner only; a member gets a 403. */
+export async function requireOwnProject(userId: number, params: { projectId?: string; password?: string }): Promise<ProjectSummary> {
+  const project = await requireProject(userId, params)
+  if (project.role !== 'owner') throw new Response('Forbidden', { status: 403 })
   return project
 }
 

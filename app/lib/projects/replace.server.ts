@@ -46,7 +46,7 @@ export interface ReplaceResult {
 }
 
 /** What a task needs of the project and the user (a request has both whole). */
-type ReplaceProject = Pick<ProjectSummary, 'id' | 'sourceLang' | 'targetLang'>
+type ReplaceProject = Pick<ProjectSummary, 'id' | 'ownerId' | 'sourceLang' | 'targetLang'>
 type ReplaceUser = Pick<User, 'id' | 'name'>
 
 interface Candidate {
@@ -199,6 +199,7 @@ export function replaceTaskStep(batchId: number): Promise<boolean> {
 
 interface TaskRow {
   projectId: number
+  ownerId: number
   sourceLang: string
   targetLang: string
   userId: number
@@ -216,7 +217,7 @@ interface TaskRow {
 /** One batch of a background replace or undo; false when there is no more to do. */
 async function nextTaskBatch(tx: Queryable, batchId: number): Promise<boolean> {
   const [batch] = await tx.query<TaskRow>(
-    `select b.project_id as "projectId", p.source_lang as "sourceLang", p.target_lang as "targetLang", b.user_id as "userId",
+    `select b.project_id as "projectId", p.owner_id as "ownerId", p.source_lang as "sourceLang", p.target_lang as "targetLang", b.user_id as "userId",
             u.name as "userName", b.status, b.find, b.replacement, b.match_case as "matchCase", b.whole_word as "wholeWord",
             b.resume_at as "resumeAt", b.total, b.kind
        from replace_batches b join projects p on p.id = b.project_id join users u on u.id = b.user_id
@@ -224,7 +225,7 @@ async function nextTaskBatch(tx: Queryable, batchId: number): Promise<boolean> {
     [batchId],
   )
   if (!batch || batch.status === 'done') return false
-  const project = { id: batch.projectId, sourceLang: batch.sourceLang, targetLang: batch.targetLang }
+  const project = { id: batch.projectId, ownerId: batch.ownerId, sourceLang: batch.sourceLang, targetLang: batch.targetLang }
   const user = { id: batch.userId, name: batch.userName }
   if (batch.status === 'undoing') {
     const slice = await tx.query<{ changes: Change[] | null }>(
@@ -289,7 +290,7 @@ async function writeTargets(tx: Queryable, project: ReplaceProject, user: Replac
   )
   const confirmed = rows.filter((row) => row.status === 'TRANSLATED')
   if (confirmed.length > 0) {
-    const memoryIds = await writableMemoryIds({ id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }, tx)
+    const memoryIds = await writableMemoryIds(project, tx)
     await writeUnits(
       tx,
       memoryIds,

@@ -24,12 +24,11 @@ export async function saveTranslation(
   elapsedSeconds: number,
   options: Pick<SaveOptions, 'moveOn' | 'keepChosenSaveType' | 'stamp'> = {},
 ): Promise<(Awaited<ReturnType<typeof saveSegment>> & { propagated?: number[] }) | { ok: false; writeBackFailed: true }> {
-  const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
   let saved: Awaited<ReturnType<typeof saveSegment>>
   try {
     saved = await saveSegment(project, segmentId, change, elapsedSeconds, {
       ...options,
-      alsoInTransaction: mayWriteBack(change) ? writeBack(memoryProject, user.name) : undefined,
+      alsoInTransaction: mayWriteBack(change) ? writeBack(project, user.name) : undefined,
     })
   } catch (error) {
     if (!(error instanceof WriteBackError)) throw error
@@ -37,7 +36,7 @@ export async function saveTranslation(
     if (change.status === 'TRANSLATED') await saveSegment(project, segmentId, { ...change, status: 'DRAFT' }, 0)
     return { ok: false, writeBackFailed: true }
   }
-  if (saved.ok && change.status === 'TRANSLATED' && projectAcceptsFeedback(project) && (await updateMtOf(project, user.id))) {
+  if (saved.ok && change.status === 'TRANSLATED' && projectAcceptsFeedback(project) && (await updateMtOf(project))) {
     // SPEC §2 "improve the machine translation system": in the background, never failing the confirm.
     sendConfirmedToMt(project, segmentId, change.target)
   }

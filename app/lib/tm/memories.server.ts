@@ -39,9 +39,9 @@ export interface MemoryProject {
   targetLang: string
 }
 
-/** The project as the memories see it: its owner and language pair. */
-export function memoryProject(project: { id: number; sourceLang: string; targetLang: string }, ownerId: number): MemoryProject {
-  return { id: project.id, ownerId, sourceLang: project.sourceLang, targetLang: project.targetLang }
+/** The project as the memories see it: its owner (whose memories serve every member, issue 52) and language pair. */
+export function memoryProject(project: MemoryProject): MemoryProject {
+  return { id: project.id, ownerId: project.ownerId, sourceLang: project.sourceLang, targetLang: project.targetLang }
 }
 
 const columns = /* sql */ `m.id, m.name, m.source_lang as "sourceLang", m.target_lang as "targetLang", not m.read_only as "canUpdate"`

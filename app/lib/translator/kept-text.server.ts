@@ -5,6 +5,7 @@ import { db } from '../db/db.server'
 import { filledFields } from '../http/filled-fields'
 import { formOf } from '../http/form.server'
 import { rowId } from '../http/row-id'
+import { accessibleBy } from '../projects/projects.server'
 import { placeHref, readPlace } from '../projects/translator-url'
 import { settingsFromForm, type PostedSettings } from './settings-form'
 
@@ -85,7 +86,7 @@ export async function keepPostedText(
        insert into kept_texts (token_hash, user_id, project_id, segment_id, kind, text)
        select $1, $7, p.id, s.id, $6, $5
          from projects p join segments s on s.project_id = p.id
-        where p.id = $2 and p.password = $3 and p.owner_id = $7 and p.deleted_at is null and s.id = $4
+        where p.id = $2 and p.password = $3 and ${accessibleBy('$7')} and p.deleted_at is null and s.id = $4
           and ($6 <> 'target' or s.target is distinct from $5)
        returning project_id
      ), swept as (

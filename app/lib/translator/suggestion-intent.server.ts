@@ -20,7 +20,7 @@ export async function suggestionIntent(context: IntentContext) {
     if (!used.ok) return refused()
     throw redirect(at(segmentId), { headers: await flash({ kind: 'success', key: 'translate:mt.used', values: { number: used.number } }) })
   }
-  const chosen = await chosenSuggestion(memoryProject(project, user.id), segmentId, Number(intent.slice('use:'.length)))
+  const chosen = await chosenSuggestion(memoryProject(project), segmentId, Number(intent.slice('use:'.length)))
   if (!chosen) throw redirect(at(segmentId))
   const used = await save({ target: chosen.target, status: 'DRAFT', saveType: 'TM', saveMatch: chosen.match })
   if ('data' in used) return used

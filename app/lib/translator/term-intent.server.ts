@@ -15,8 +15,8 @@ export async function termIntent(context: IntentContext) {
   const { project, user, intent, at, flash } = context
   const { segmentId, target, save, refused } = segmentForm(context)
   const [, conceptPart, indexPart] = intent.split(':')
-  const concept = await findConcept(user.id, rowId(conceptPart) ?? 0)
-  const readable = (await glossariesForProject(memoryProject(project, user.id))).filter((glossary) => glossary.read).map((glossary) => glossary.id)
+  const concept = await findConcept(project.ownerId, rowId(conceptPart) ?? 0)
+  const readable = (await glossariesForProject(memoryProject(project))).filter((glossary) => glossary.read).map((glossary) => glossary.id)
   const term = concept && readable.includes(concept.glossaryId) ? concept.target[Number(indexPart)] : undefined
   if (!term) throw redirect(at(segmentId))
   const text = target === '' || /\s$/.test(target) ? `${target}${term.text}` : `${target} ${term.text}`
@@ -35,7 +35,7 @@ export async function addTermIntent(context: IntentContext): Promise<never> {
   const segmentId = rowId(fields.segmentId)
   const source = (fields.newTermSource ?? '').trim()
   const targetTerm = (fields.newTermTarget ?? '').trim()
-  const glossary = (await glossariesForProject(memoryProject(project, user.id))).find((each) => each.write && each.id === rowId(fields.newTermGlossary))
+  const glossary = (await glossariesForProject(memoryProject(project))).find((each) => each.write && each.id === rowId(fields.newTermGlossary))
   const problem = !glossary ? 'glossaries:translatorAdd.noGlossary' : !source || !targetTerm ? 'glossaries:translatorAdd.bothTerms' : source.length > TERM_MAX || targetTerm.length > TERM_MAX ? 'glossaries:translatorAdd.tooLong' : undefined
   if (problem || !glossary) throw redirect(at(segmentId), { headers: await flash({ kind: 'error', key: problem ?? 'glossaries:translatorAdd.noGlossary' }) })
   await addConcepts(glossary, [{ source: [{ text: source, status: 'admitted' }], target: [{ text: targetTerm, status: 'preferred' }] }])

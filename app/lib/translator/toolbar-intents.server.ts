@@ -46,6 +46,6 @@ export async function projectSettingsIntent({ form, project, user, backHere, fla
   if (settings.invalidMaxLength) {
     throw redirect(backHere, { headers: await flash({ kind: 'error', key: 'translate:toolbar.maxLengthInvalid', values: { max: MAX_LENGTH_SETTING } }) })
   }
-  await saveProjectSettings(project, settings, user.id)
+  await saveProjectSettings(project, settings)
   throw redirect(backHere, { headers: await flash({ kind: 'success', key: 'translate:toolbar.settingsSaved' }) })
 }

@@ -41,7 +41,8 @@ export async function translatorPage(request: Request, user: User, project: Proj
       analysing: true as const,
       // A file that could not be converted, or holds nothing to translate, says so instead of "Analysing…" forever.
       broken: brokenReason(project),
-      deleteHref: `/files/${project.id}/${project.password}/delete`,
+      // Issue 52: only the owner deletes the file.
+      deleteHref: project.role === 'owner' ? `/files/${project.id}/${project.password}/delete` : null,
       pretranslating: project.analysisStatus === 'PRETRANSLATING',
       done: project.analysisStatus === 'PRETRANSLATING' ? project.pretranslated : project.segmentsAnalyzed,
       total: project.segmentCount,
@@ -62,7 +63,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
     segmentWindow(project.id, anchor, env.SEGMENT_PAGE_SIZE, place.search, 2 * env.SEGMENT_PAGE_SIZE),
     searching ? countMatches(project.id, place.search) : undefined,
     readFontSize(request),
-    projectSettings(project, user.id),
+    projectSettings(project),
   ])
   const activeId = window.segments.some((segment) => segment.id === wanted) ? wanted : window.segments[0]?.id
   // A text posted after the session had ended, back where it was typed now that the translator is signed in: only
@@ -73,7 +74,8 @@ export async function translatorPage(request: Request, user: User, project: Proj
   const translationsOpen = place.panel === 'translations'
   const concordanceText = url.searchParams.get('concordance')?.trim().slice(0, 200) ?? ''
   const termQuery = url.searchParams.get('terms')?.trim().slice(0, TERM_MAX) ?? ''
-  const memoryProject = { id: project.id, ownerId: user.id, sourceLang: project.sourceLang, targetLang: project.targetLang }
+  // Issue 52: the file's memories and glossaries are its owner's, whoever of its members works in it.
+  const memoryProject = project
   const readableGlossaries = settings.glossaries.filter((glossary) => glossary.read)
   const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults, findReplace, limits] = await Promise.all([
     activeId ? listComments(project, activeId) : [],
