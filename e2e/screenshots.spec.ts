@@ -31,6 +31,7 @@ test('file list and translator, three languages, two window sizes', async ({ pag
   await signIn(page)
   await uploadAndOpen(page, testInfo, 'report-2026-final-version-for-the-client-with-long-name.docx.txt', `${TEXT}\n`)
   const translator = new URL(page.url()).pathname
+  const [, , projectId, password] = translator.split('/')
   for (const [language, culture] of [
     ['lv', 'c=lv-LV|uic=lv-LV'],
     ['en', 'c=en-GB|uic=en-GB'],
@@ -57,6 +58,7 @@ test('file list and translator, three languages, two window sizes', async ({ pag
       ['memories', '/memories'],
       ['exchange', '/exchange'],
       ['tokens', '/settings/tokens'],
+      ['share', `/files/${projectId}/${password}/share`],
     ] as const) {
       await page.goto(address)
       await page.screenshot({ path: path.join(OUT, `${name}-${language}-1280x800.png`) })
