@@ -1,4 +1,4 @@
-import { deleteAllFiles, expect, expectNoAxeViolations, firstAccount, rowAction, signIn, test, uploadAndOpen } from './helpers'
+import { deleteAllFiles, expect, expectNoAxeViolations, expectTarget, fillTarget, firstAccount, hydrated, isNoJs, rowAction, signIn, targetOf, test, uploadAndOpen } from './helpers'
 
 test.afterEach(async ({ page }) => deleteAllFiles(page))
 
@@ -42,4 +42,54 @@ test('the owner opens a file’s Share page, is told plainly when an email has n
   await expect(page.getByRole('alert')).toHaveText('Nevienam Tulks kontam nav šī e-pasta. Palūdziet kolēģim vispirms reģistrēties.')
   // The selected file is still named after a refusal, so that a corrected email shares it.
   await expect(page.getByRole('listitem').filter({ hasText: 'kopīgot.txt' })).toBeVisible()
+})
+
+/**
+ * Issue 52 point 2: never overwrite a colleague. Two pages of the translator on one segment (two editor pages are two
+ * writers, as two colleagues are): the second page's save, based on the version it was shown, is refused with the
+ * first page's text beside its own; "Keep mine" saves it over, and nothing is lost either way.
+ */
+test('a save based on a version changed since shows both texts and keeps mine only when asked', async ({ page, context }, testInfo) => {
+  test.setTimeout(90_000)
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'divatas.txt', 'Open the file now.\n\nClose the window.\n')
+  const address = page.url()
+  const other = await context.newPage()
+  await other.goto(address)
+  await expect(targetOf(other, 1)).toBeVisible()
+  await hydrated(other, testInfo)
+
+  // The other page saves first.
+  await fillTarget(other, testInfo, 1, 'Atveriet datni tūlīt.')
+  await other.getByRole('button', { name: 'Saglabāt melnrakstu', exact: true }).click()
+  await expect(other.getByRole('row', { name: /Open the file now/ })).toContainText('Melnraksts')
+
+  // This page, shown the segment before that, saves its own text: refused, both shown. With JavaScript the editor's own
+  // draft, written 500 ms after the typing, is the save refused.
+  await fillTarget(page, testInfo, 1, 'Atveriet failu tagad.')
+  if (isNoJs(testInfo)) await page.getByRole('button', { name: 'Saglabāt melnrakstu', exact: true }).click()
+  const notice = page.locator('.segment-conflict')
+  await expect(notice).toContainText('Anna Bērziņa mainīja šo segmentu, kamēr jūs to rediģējāt.')
+  await expect(notice).toContainText('Tagad saglabāts: Atveriet datni tūlīt.')
+  await expectTarget(page, testInfo, 1, 'Atveriet failu tagad.')
+  await expectNoAxeViolations(page, testInfo)
+
+  await notice.getByRole('button', { name: 'Paturēt manu' }).click()
+  await expect(notice).toHaveCount(0)
+  await other.reload()
+  await expectTarget(other, testInfo, 1, 'Atveriet failu tagad.')
+
+  // The other way: this page saves again, and the other page, now behind, takes this page's text instead of its own.
+  await fillTarget(page, testInfo, 1, 'Atveriet failu tūlīt.')
+  await page.getByRole('button', { name: 'Saglabāt melnrakstu', exact: true }).click()
+  await expect(page.getByRole('status').filter({ hasText: '1. segments saglabāts.' })).toBeVisible()
+  await fillTarget(other, testInfo, 1, 'Aizveriet datni.')
+  await other.getByRole('button', { name: 'Saglabāt melnrakstu', exact: true }).click()
+  const theirs = other.locator('.segment-conflict')
+  await expect(theirs).toContainText('Tagad saglabāts: Atveriet failu tūlīt.')
+  // Posted as a page (the button), "take theirs" opens the segment again; the editor's own write takes it in place.
+  await theirs.getByText('Ņemt viņu tekstu').click()
+  await expect(theirs).toHaveCount(0)
+  await expectTarget(other, testInfo, 1, 'Atveriet failu tūlīt.')
+  await other.close()
 })

@@ -106,7 +106,7 @@ describe('the whole flow through the generated client, with a token', () => {
     expect(bad.response.status).toBe(400)
     expect(bad.error?.errors[0]?.code).toBe('InvalidTags')
     const saved = await api.POST('/segments/translate', { body: { segmentId: first!.id, status: 'TRANSLATED', translation: 'Atveriet failu tagad.' } })
-    expect(saved.data).toEqual({ segmentId: first!.id, number: 1, status: 'TRANSLATED', translation: 'Atveriet failu tagad.', propagated: [] })
+    expect(saved.data).toEqual({ segmentId: first!.id, number: 1, version: 1, status: 'TRANSLATED', translation: 'Atveriet failu tagad.', propagated: [] })
     await api.POST('/segments/set-active', { body: { segmentId: second!.id } })
     await api.POST('/segments/set-edit-time', { body: { projectId: project.projectId, editingTime: 42 } })
     expect((await api.POST('/files/info', { body: project })).data).toMatchObject({ lastSegmentId: second!.id, editingTime: 42 })

@@ -93,7 +93,7 @@ describe('segments/translate', () => {
     const memory = await createMemory(ownerId, { name: 'API atmiņa', sourceLang: 'en', targetLang: 'lv' })
     expect(await call(translate, { segmentId: String(ids[0]), status: 'translated', translation: 'Viens.', segment: 'One.', saveType: 'MANUAL' })).toEqual({
       status: 200,
-      body: { segmentId: ids[0], number: 1, status: 'TRANSLATED', translation: 'Viens.', propagated: [] },
+      body: { segmentId: ids[0], number: 1, version: 1, status: 'TRANSLATED', translation: 'Viens.', propagated: [] },
     })
     expect(await segmentRow(ids[0]!)).toEqual({ target: 'Viens.', status: 'TRANSLATED', saveType: 'MANUAL' })
     expect(await call(translate, { segmentId: String(ids[1]), status: 'DRAFT', translation: 'Divi.' })).toMatchObject({ status: 200 })

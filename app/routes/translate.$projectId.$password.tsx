@@ -59,5 +59,7 @@ export default function Translate() {
   useHotkeys()
   if (loaded.analysing && loaded.broken) return <BrokenFile name={loaded.name} reason={loaded.broken} deleteHref={loaded.deleteHref} />
   if (loaded.analysing) return <AnalysingWait name={loaded.name} pretranslating={loaded.pretranslating} done={loaded.done} total={loaded.total} />
-  return <Translator loaded={loaded} commentsAnswer={answer && 'comments' in answer ? answer.comments : undefined} />
+  // Issue 52: a save refused for a colleague's change comes back with both texts, in the segment's editor.
+  const shown = answer && 'conflict' in answer && !loaded.analysing ? { ...loaded, conflict: answer.conflict } : loaded
+  return <Translator loaded={shown} commentsAnswer={answer && 'comments' in answer ? answer.comments : undefined} />
 }

@@ -607,6 +607,16 @@ export interface components {
                 /** @description In the interface language (the culture cookie; Latvian without one). */
                 message: string;
             }[];
+            /** @description Issue 52, with 409 Conflict: the segment as someone else left it since the version the save was based on. */
+            current?: {
+                segmentId: number;
+                version: number;
+                translation: string;
+                /** @enum {string} */
+                status: "NEW" | "DRAFT" | "TRANSLATED";
+                /** @description Whose save made it so; null when unknown (a pretranslation, a replace). */
+                editedBy: string | null;
+            };
         };
     };
     responses: {
@@ -1605,6 +1615,8 @@ export interface operations {
                             status: "NEW" | "DRAFT" | "TRANSLATED";
                             saveType: ("MT" | "TM" | "MANUAL") | null;
                             saveMatch: number | null;
+                            /** @description Issue 52: counts every change of its translation or status; segments/translate takes it as `version`. */
+                            version: number;
                             comments: {
                                 id: number;
                                 segmentId: number;
@@ -1800,6 +1812,8 @@ export interface operations {
                     segment?: string;
                     /** @description Accepted and not needed. */
                     mtId?: string;
+                    /** @description Issue 52: the segment's version the translation was based on (segments gives it). When someone has changed the segment to another text since, nothing is saved: 409 Conflict with the segment as it is now. Without it the save applies as sent. */
+                    version?: number | string;
                 };
             };
         };
@@ -1814,6 +1828,8 @@ export interface operations {
                         segmentId: number;
                         /** @description Its place in the file, from 1. */
                         number: number;
+                        /** @description Issue 52: the segment's version after the save, for the next save to be based on. */
+                        version: number;
                         /** @enum {string} */
                         status: "TRANSLATED" | "DRAFT";
                         translation: string;
@@ -1834,6 +1850,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description Refused: NotFound. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: Conflict. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -123,8 +123,9 @@ export function useConfirmAhead<T extends Row>(options: {
       going.current = latest.current.href(segment)
       latest.current.navigate(going.current, { preventScrollReset: true })
     }
-    // Refused (its message waits in the flash): back to that segment at once; the confirms after it still go.
-    if (answer.kind === 'refused' && !superseded.current) {
+    // Refused (its message waits in the flash), or refused for a colleague's change (issue 52: the segment shows both
+    // texts): back to that segment at once; the confirms after it still go.
+    if ((answer.kind === 'refused' || answer.kind === 'conflict') && !superseded.current) {
       superseded.current = true
       go(segmentId)
     }

@@ -1,11 +1,24 @@
-import { Form, useNavigation } from '@remix-run/react'
+import { Form, Link, useNavigation } from '@remix-run/react'
 import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { InfoNote } from '~/components/flash-message'
 import type { SegmentView } from '~/lib/projects/segments.server'
 import { ConfirmAheadContext } from './confirm-ahead'
 import { PlaceFields } from './find-replace'
-import { nextStamp, onLeave, queuedTarget, revision, sendWrite, subscribe, writeStateOf, written, type SegmentWriteState } from './segment-writes'
+import { placeHref } from '~/lib/projects/translator-url'
+import {
+  nextStamp,
+  onLeave,
+  queuedTarget,
+  revision,
+  sendWrite,
+  settleConflict,
+  subscribe,
+  writeStateOf,
+  written,
+  type SegmentWriteState,
+  type WriteConflict,
+} from './segment-writes'
 import { TargetField, type TargetControl } from './target-field'
 import { SEGMENT_FORM } from './toolbar'
 import type { Loaded } from './translator-data'
@@ -73,7 +86,24 @@ export function SegmentForm({ segment, number, startedAt, loaded }: { segment: S
     if (kept !== undefined) saveDraftSoon()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once for the kept text; saveDraftSoon reads the form as it is then
   }, [kept])
-  const shown = kept ?? edition.text
+  // Issue 52: a save refused for someone else's change. Posted as a page (without JavaScript, or a move) it comes back
+  // with the translator's text in the editor and theirs' version in the form, so that saving again keeps it; written
+  // by the editor, the editor keeps its text and the form the version it was based on, until the translator chooses.
+  const pageConflict = loaded.conflict?.segmentId === segment.id && !write.conflict ? loaded.conflict : undefined
+  const conflict: WriteConflict | undefined = write.conflict ?? pageConflict
+  const [based, setBased] = useState(0)
+  const version = pageConflict ? pageConflict.version : Math.max(based, edition.version, write.version)
+  const keepMine = (theirs: WriteConflict) => {
+    setBased(theirs.version)
+    if (form.current) form.current.version.value = String(theirs.version)
+    writeNow('save-draft')
+  }
+  const takeTheirs = (theirs: WriteConflict) => {
+    setBased(theirs.version)
+    settleConflict(segment.id)
+    field.current?.replace(theirs.target)
+  }
+  const shown = kept ?? pageConflict?.mine ?? edition.text
   return (
     <Form
       method="post"
@@ -123,7 +153,17 @@ export function SegmentForm({ segment, number, startedAt, loaded }: { segment: S
       <input type="hidden" name="renderedAt" defaultValue={loaded.renderedAt} ref={reference.input} />
       <input type="hidden" name="writer" defaultValue="" />
       <input type="hidden" name="seq" defaultValue="" />
+      <input type="hidden" name="version" value={version} readOnly />
       <PlaceFields place={loaded.place} withReplace />
+      {conflict ? (
+        <ConflictNotice
+          conflict={conflict}
+          targetLang={loaded.targetLang}
+          reload={placeHref(loaded.base, { ...loaded.place, segment: segment.id })}
+          onKeepMine={write.conflict ? () => keepMine(conflict) : undefined}
+          onTakeTheirs={write.conflict ? () => takeTheirs(conflict) : undefined}
+        />
+      ) : null}
       {kept !== undefined ? <InfoNote>{t('keptText')}</InfoNote> : null}
       {segment.oversized ? (
         <InfoNote>{t('oversized')}</InfoNote>
@@ -171,11 +211,14 @@ function useEdition(segment: SegmentView, write: SegmentWriteState, typing: bool
   const [first] = useState(() => {
     // Data read before this page's (or an earlier page's) last write was answered shows an older text than the server's.
     const answered = write.version > segment.version && write.text !== undefined ? write.text : undefined
-    return { text: queuedTarget(segment.id) ?? answered ?? segment.target ?? '', version: Math.max(segment.version, write.version) }
+    // Issue 52: a conflict not yet settled (a reload) shows the translator's text again, beside theirs.
+    const text = write.conflict?.mine ?? queuedTarget(segment.id) ?? answered ?? segment.target ?? ''
+    return { text, version: Math.max(segment.version, write.version) }
   })
   const edition = useRef({ generation: 0, text: first.text, version: first.version })
   const known = Math.max(edition.current.version, write.version)
-  if (segment.version > known && write.pending === 0 && !typing) {
+  // Someone else's change while a conflict waits for the translator is not taken over their text.
+  if (segment.version > known && write.pending === 0 && !typing && !write.conflict) {
     edition.current = { generation: edition.current.generation + 1, text: segment.target ?? '', version: segment.version }
   }
   return edition.current
@@ -211,3 +254,54 @@ function useEditingClock(renderedAt: number) {
   }
 }
 
+
+/**
+ * Issue 52: someone else changed the segment since the version the translator's text was based on. Their text, and
+ * the choice: keep mine (saved over theirs) or take theirs. Without JavaScript "keep mine" posts the form (the editor
+ * holds the translator's text, the form theirs' version) and "take theirs" opens the segment again.
+ */
+function ConflictNotice({
+  conflict,
+  targetLang,
+  reload,
+  onKeepMine,
+  onTakeTheirs,
+}: {
+  conflict: WriteConflict
+  targetLang: string
+  reload: string
+  onKeepMine?: () => void
+  onTakeTheirs?: () => void
+}) {
+  const { t } = useTranslation('translate')
+  return (
+    <div className="segment-conflict" role="alert">
+      <p>{conflict.editedBy ? t('conflict.byName', { name: conflict.editedBy }) : t('conflict.unknown')}</p>
+      <p>
+        <span className="segment-conflict-label">{t('conflict.theirs')}</span>{' '}
+        <span lang={targetLang} className="segment-conflict-text">
+          {conflict.target === '' ? t('conflict.empty') : conflict.target}
+        </span>
+      </p>
+      <p className="hint">{t('conflict.hint')}</p>
+      <div className="button-row">
+        {onKeepMine ? (
+          <button type="button" onClick={onKeepMine}>
+            {t('conflict.keepMine')}
+          </button>
+        ) : (
+          <button type="submit" name="intent" value="save-draft">
+            {t('conflict.keepMine')}
+          </button>
+        )}
+        {onTakeTheirs ? (
+          <button type="button" onClick={onTakeTheirs}>
+            {t('conflict.takeTheirs')}
+          </button>
+        ) : (
+          <Link to={reload}>{t('conflict.takeTheirs')}</Link>
+        )}
+      </div>
+    </div>
+  )
+}

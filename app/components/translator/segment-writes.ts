@@ -13,12 +13,25 @@
  *   browser says it is online again); a write refused for what it holds (invalid tags) is dropped with its message.
  * - A session that has ended answers with a redirect: the server keeps the text for after signing in, and the page
  *   goes there.
+ * - Issue 52: a write based on a version someone else has changed since is refused with their text (a conflict). The
+ *   segment keeps the conflict — in the tab's sessionStorage too, with the text the translator sent — until a later
+ *   write of it is saved (the translator kept theirs over it) or the translator takes the other text.
  */
+
+/** Issue 52: a write refused because someone else changed the segment since its version: their text, and the one sent. */
+export interface WriteConflict {
+  version: number
+  target: string
+  status: string
+  editedBy: string | null
+  mine: string
+}
 
 /** What the server answered a write. */
 export type WriteAnswer =
   | { kind: 'saved'; version: number | null; target: string | null; stale: boolean; next?: number }
   | { kind: 'refused'; error: string }
+  | { kind: 'conflict'; conflict: WriteConflict }
   /** The session had ended: the server kept the text, and the browser must sign in again. */
   | { kind: 'signed-out' }
 
@@ -42,6 +55,8 @@ export interface SegmentWriteState {
   /** The newest version the server answered for the segment, and the text it answered it for. */
   version: number
   text?: string
+  /** Issue 52: the last write was refused for someone else's change, not yet settled. */
+  conflict?: WriteConflict
 }
 
 const STORAGE_KEY = 'tulks:segment-writes'
@@ -52,6 +67,8 @@ const STORAGE_KEY = 'tulks:segment-writes'
  */
 const ANSWERS_KEY = 'tulks:segment-answers'
 const ANSWERS_KEPT = 200
+/** Issue 52: the segments' conflicts not yet settled, with the text the translator sent (a reload shows them again). */
+const CONFLICTS_KEY = 'tulks:segment-conflicts'
 const RETRY_FIRST_MS = 1000
 const RETRY_MOST_MS = 15_000
 
@@ -101,6 +118,7 @@ function started(): Queue {
     replayed: false,
   }
   for (const [segmentId, version, text] of readAnswers()) Object.assign(segmentState(segmentId), { version, text })
+  for (const [segmentId, conflict] of readConflicts()) segmentState(segmentId).conflict = conflict
   for (const write of writes) segmentState(write.segmentId).pending++
   window.addEventListener('pagehide', handOver)
   window.addEventListener('beforeunload', warnIfUnsendable)
@@ -131,6 +149,25 @@ function storeAnswers(current: Queue) {
   const answers = [...current.segments].flatMap(([segmentId, state]) => (state.text === undefined ? [] : [[segmentId, state.version, state.text]]))
   try {
     sessionStorage.setItem(ANSWERS_KEY, JSON.stringify(answers.slice(-ANSWERS_KEPT)))
+  } catch {
+    // As store(): the page itself still knows.
+  }
+}
+
+function readConflicts(): [number, WriteConflict][] {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(CONFLICTS_KEY) ?? '[]')
+    return Array.isArray(stored) ? stored.filter((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[1]?.mine === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+function storeConflicts(current: Queue) {
+  const conflicts = [...current.segments].flatMap(([segmentId, state]) => (state.conflict ? [[segmentId, state.conflict]] : []))
+  try {
+    if (conflicts.length === 0) sessionStorage.removeItem(CONFLICTS_KEY)
+    else sessionStorage.setItem(CONFLICTS_KEY, JSON.stringify(conflicts))
   } catch {
     // As store(): the page itself still knows.
   }
@@ -213,6 +250,10 @@ function pump() {
     if (answer.kind === 'saved') {
       state.saved = true
       state.error = undefined
+      if (state.conflict && !answer.stale) {
+        state.conflict = undefined
+        storeConflicts(current)
+      }
       if (answer.version !== null && answer.target !== null && answer.version >= state.version) {
         // Newest last: the map keeps the order the answers came in, and storeAnswers keeps the newest.
         current.segments.delete(write.segmentId)
@@ -222,6 +263,10 @@ function pump() {
     } else if (answer.kind === 'refused') {
       state.saved = false
       state.error = answer.error
+    } else if (answer.kind === 'conflict') {
+      state.saved = false
+      state.conflict = answer.conflict
+      storeConflicts(current)
     }
     if (write.writer === current.writer) {
       current.waiting.get(write.seq)?.(answer)
@@ -250,8 +295,9 @@ async function post(write: Write): Promise<WriteAnswer | undefined> {
   }
   if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return { kind: 'signed-out' }
   const answer = (await response.json().catch(() => undefined)) as
-    | { ok?: boolean; version?: number | null; target?: string | null; stale?: boolean; next?: number; error?: string }
+    | { ok?: boolean; version?: number | null; target?: string | null; stale?: boolean; next?: number; error?: string; conflict?: WriteConflict }
     | undefined
+  if (response.status === 409 && answer?.conflict) return { kind: 'conflict', conflict: answer.conflict }
   if (response.ok && answer?.ok) {
     return { kind: 'saved', version: answer.version ?? null, target: answer.target ?? null, stale: answer.stale === true, next: answer.next }
   }
@@ -294,6 +340,16 @@ export function onLeave(flush: () => void): () => void {
   const current = started()
   current.leaving.add(flush)
   return () => current.leaving.delete(flush)
+}
+
+/** Issue 52: the translator takes the other text over theirs: the conflict is settled without a write. */
+export function settleConflict(segmentId: number): void {
+  const current = started()
+  const state = segmentState(segmentId)
+  if (!state.conflict) return
+  state.conflict = undefined
+  storeConflicts(current)
+  changed()
 }
 
 /** The segment's state as this page's writes left it. */

@@ -38,6 +38,16 @@ export function answer<A extends z.ZodType>(call: ApiCall<z.ZodObject, A>, value
 
 export const refusalAnswer = z.object({
   errors: z.array(z.object({ code: z.string(), message: z.string().meta({ description: 'In the interface language (the culture cookie; Latvian without one).' }) })),
+  current: z
+    .object({
+      segmentId: z.number().int(),
+      version: z.number().int(),
+      translation: z.string(),
+      status: z.enum(['NEW', 'DRAFT', 'TRANSLATED']),
+      editedBy: z.string().nullable().meta({ description: 'Whose save made it so; null when unknown (a pretranslation, a replace).' }),
+    })
+    .optional()
+    .meta({ description: 'Issue 52, with 409 Conflict: the segment as someone else left it since the version the save was based on.' }),
 })
 
 /** The longest text a lookup call (TM matches, concordance, MT) takes. */

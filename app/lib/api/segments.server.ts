@@ -7,6 +7,8 @@ import { replaceAll } from '../projects/replace.server'
 import { segmentWindow, setActiveSegment, type WindowAnchor } from '../projects/segments.server'
 import { answer } from './call'
 import { apiRefusal, projectCall, segmentCall } from './read-fields.server'
+import type { Conflict } from '../projects/segments.server'
+import { getFixedT } from '../i18n/i18n.server'
 import { segmentCalls } from './segments'
 
 /** SPEC §7 segments/set-active (segmentId): the job remembers it as its last active segment, as the translator does. */
@@ -52,6 +54,7 @@ export function segmentsCall(request: Request): Promise<Response> {
         status: segment.status,
         saveType: segment.saveType,
         saveMatch: segment.saveMatch,
+        version: segment.version,
         comments: comments.filter((comment) => comment.segmentId === segment.id).map(commentJson),
       })),
     })
@@ -65,12 +68,14 @@ export function segmentsCall(request: Request): Promise<Response> {
  * `{ segmentId, number, status, translation }`.
  */
 export function translateCall(request: Request): Promise<Response> {
-  return segmentCall(request, segmentCalls.translate, async (project, segmentId, { status, translation, saveType, saveMatch }, user) => {
+  return segmentCall(request, segmentCalls.translate, async (project, segmentId, { status, translation, saveType, saveMatch, version }, user) => {
     const match = saveType === 'TM' ? (saveMatch ?? null) : saveType === 'MANUAL' ? 0 : null
-    const saved = await saveTranslation(project, user, segmentId, { target: translation, status, saveType, saveMatch: match }, 0)
+    const saved = await saveTranslation(project, user, segmentId, { target: translation, status, saveType, saveMatch: match, baseVersion: version }, 0)
     if ('writeBackFailed' in saved) return apiRefusal(request, 503, 'MemoryWriteFailed', 'suggestions:errors.writeBack')
+    if ('conflict' in saved) return conflictRefusal(request, segmentId, saved.conflict)
     if (!saved.ok) return apiRefusal(request, 400, 'InvalidTags', 'translate:errors.invalidTags')
-    return answer(segmentCalls.translate, { segmentId, number: saved.number, status, translation, propagated: saved.propagated ?? [] })
+    const saves = { segmentId, number: saved.number, version: saved.version ?? version ?? 0, status, translation, propagated: saved.propagated ?? [] }
+    return answer(segmentCalls.translate, saves)
   })
 }
 
@@ -85,4 +90,12 @@ export function replaceCall(request: Request): Promise<Response> {
     const result = await replaceAll(project, user, { find, replace, matchCase, wholeWord }, preview)
     return answer(segmentCalls.replace, { changed: result.changed, segments: result.segments, ...(result.running ? { running: true } : {}) })
   })
+}
+
+/** Issue 52: 409 Conflict, with the segment as someone else left it since the version the save was based on. */
+async function conflictRefusal(request: Request, segmentId: number, conflict: Conflict): Promise<Response> {
+  const t = await getFixedT(request, 'translate')
+  const message = conflict.editedBy ? t('conflict.byName', { name: conflict.editedBy }) : t('conflict.unknown')
+  const current = { segmentId, version: conflict.version, translation: conflict.target, status: conflict.status, editedBy: conflict.editedBy }
+  return Response.json({ errors: [{ code: 'Conflict', message }], current }, { status: 409 })
 }

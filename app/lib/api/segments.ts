@@ -21,6 +21,7 @@ const segmentAnswer = z.object({
   status: segmentStatus,
   saveType: saveType.nullable(),
   saveMatch: z.number().int().nullable(),
+  version: z.number().int().meta({ description: 'Issue 52: counts every change of its translation or status; segments/translate takes it as `version`.' }),
   comments: z.array(commentAnswer),
 })
 
@@ -90,17 +91,24 @@ export const segmentCalls = {
       saveMatch: wholeNumber(0, 100).optional().meta({ description: 'With saveType TM: the match percent.' }),
       segment: z.string().optional().meta({ description: 'Accepted and not needed.' }),
       mtId: z.string().optional().meta({ description: 'Accepted and not needed.' }),
+      version: wholeNumber(0, 2_000_000_000)
+        .optional()
+        .meta({
+          description:
+            "Issue 52: the segment's version the translation was based on (segments gives it). When someone has changed the segment to another text since, nothing is saved: 409 Conflict with the segment as it is now. Without it the save applies as sent.",
+        }),
     }),
     answer: z.object({
       segmentId: z.number().int(),
       number: z.number().int().meta({ description: 'Its place in the file, from 1.' }),
+      version: z.number().int().meta({ description: "Issue 52: the segment's version after the save, for the next save to be based on." }),
       status: z.enum(['TRANSLATED', 'DRAFT']),
       translation: z.string(),
       propagated: z
         .array(z.number().int())
         .meta({ description: 'Issue 58: the repetitions (same source, empty or draft) a confirm filled with the same translation, confirmed.' }),
     }),
-    refusals: { 400: ['InvalidValue', 'InvalidTags'], 404: ['NotFound'], 503: ['MemoryWriteFailed'] },
+    refusals: { 400: ['InvalidValue', 'InvalidTags'], 404: ['NotFound'], 409: ['Conflict'], 503: ['MemoryWriteFailed'] },
   }),
   replace: call({
     method: 'post',

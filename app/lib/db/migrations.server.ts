@@ -1052,4 +1052,26 @@ export const migrations: Migration[] = [
       create index project_members_user_idx on project_members (user_id, project_id);
     `,
   },
+  {
+    version: 44,
+    name: 'a save based on an older version is not applied over a colleague',
+    sql: /* sql */ `
+      -- Issue 52 point 2: a save names the version its text was based on; one based on a version someone else has
+      -- changed since is a conflict, not applied (segments.server.ts saveSegment). An editor page's own writes in flight
+      -- are not someone else's: edit_version is the version the page's last stamped write made (the version trigger sets
+      -- it when the stamp changes), so a version above it was made by another writer. edited_by: the account whose save
+      -- made the segment as it is (null after a pretranslation or a new version's carry-over), named in the conflict.
+      alter table segments add column edit_version integer;
+      alter table segments add column edited_by integer;
+      create or replace function segments_count_version() returns trigger language plpgsql as $$
+      begin
+        new.version := old.version + 1;
+        if new.edit_writer is distinct from old.edit_writer or new.edit_seq is distinct from old.edit_seq then
+          new.edit_version := new.version;
+        end if;
+        return new;
+      end
+      $$;
+    `,
+  },
 ]

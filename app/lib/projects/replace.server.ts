@@ -283,10 +283,10 @@ async function apply(tx: Queryable, project: ProjectSummary, user: User, query: 
 /** New translations of segments, their statuses kept; the confirmed ones' memory units follow; QA checks them again. */
 async function writeTargets(tx: Queryable, project: ReplaceProject, user: ReplaceUser, rows: { id: number; source: string; status: SegmentStatus; target: string }[]) {
   await tx.query(
-    `update segments s set target = c.target, qa = null, updated_at = now()
+    `update segments s set target = c.target, qa = null, updated_at = now(), edited_by = $4
        from unnest($2::integer[], $3::text[]) as c(id, target)
       where s.project_id = $1 and s.id = c.id`,
-    [project.id, rows.map((row) => row.id), rows.map((row) => row.target)],
+    [project.id, rows.map((row) => row.id), rows.map((row) => row.target), user.id],
   )
   const confirmed = rows.filter((row) => row.status === 'TRANSLATED')
   if (confirmed.length > 0) {
@@ -334,10 +334,10 @@ export interface LastReplace {
 export async function copySourceToEmpty(project: ProjectSummary, user: User): Promise<{ changed: number; batchId?: number }> {
   return db().transaction(async (tx) => {
     const filled = await tx.query<{ id: number; source: string }>(
-      `update segments set target = source, status = 'DRAFT', save_type = 'MANUAL', save_match = 0, qa = null, updated_at = now()
+      `update segments set target = source, status = 'DRAFT', save_type = 'MANUAL', save_match = 0, qa = null, updated_at = now(), edited_by = $2
         where project_id = $1 and target is null and length(source) <= ${MAX_SEGMENT_CHARACTERS}
         returning id, source`,
-      [project.id],
+      [project.id, user.id],
     )
     if (filled.length === 0) return { changed: 0 }
     await queueQaCheck(tx, project.id)
@@ -393,11 +393,11 @@ export async function undoReplace(
 async function restore(tx: Queryable, project: ReplaceProject, user: ReplaceUser, kind: BatchKind, changes: Change[]): Promise<number> {
   // A copy of the source undone: the segments it filled are empty again, not translated, as they were.
   const emptied = await tx.query<{ id: number }>(
-    `update segments s set target = null, status = c."statusBefore", save_type = null, save_match = null, qa = null, updated_at = now()
+    `update segments s set target = null, status = c."statusBefore", save_type = null, save_match = null, qa = null, updated_at = now(), edited_by = $3
        from jsonb_to_recordset($2::jsonb) as c(id integer, before text, after text, "statusBefore" text)
       where c.before is null and c."statusBefore" is not null and s.project_id = $1 and s.id = c.id and s.target = c.after
       returning s.id`,
-    [project.id, JSON.stringify(changes)],
+    [project.id, JSON.stringify(changes), user.id],
   )
   if (kind === 'copy-source') return emptied.length
   const rows = await tx.query<{ id: number; source: string; status: SegmentStatus; target: string }>(

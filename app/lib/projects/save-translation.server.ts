@@ -28,12 +28,13 @@ export async function saveTranslation(
   try {
     saved = await saveSegment(project, segmentId, change, elapsedSeconds, {
       ...options,
+      editedBy: user.id,
       alsoInTransaction: mayWriteBack(change) ? writeBack(project, user.name) : undefined,
     })
   } catch (error) {
     if (!(error instanceof WriteBackError)) throw error
     console.error('[tm] write-back failed for segment', segmentId, error.cause instanceof Error ? error.cause.message : error.cause)
-    if (change.status === 'TRANSLATED') await saveSegment(project, segmentId, { ...change, status: 'DRAFT' }, 0)
+    if (change.status === 'TRANSLATED') await saveSegment(project, segmentId, { ...change, status: 'DRAFT' }, 0, { editedBy: user.id })
     return { ok: false, writeBackFailed: true }
   }
   if (saved.ok && change.status === 'TRANSLATED' && projectAcceptsFeedback(project) && (await updateMtOf(project))) {
@@ -41,7 +42,7 @@ export async function saveTranslation(
     sendConfirmedToMt(project, segmentId, change.target)
   }
   if (!saved.ok || saved.stale || change.status !== 'TRANSLATED' || change.target === '' || !project.propagate) return saved
-  const propagated = await propagateRepetitions(project.id, segmentId, change.target)
+  const propagated = await propagateRepetitions(project.id, segmentId, change.target, user.id)
   if (saved.next === undefined || !propagated.includes(saved.next)) return { ...saved, propagated }
   // The segment to go on to was one of them: the nearest still unconfirmed after this one, as a confirm does.
   const next = await nearestUnconfirmed(project.id, segmentId, 'next')
@@ -55,17 +56,17 @@ export async function saveTranslation(
  * identical segments). A repetition confirmed with another translation is left alone. Written as a 100% match from
  * the file itself; their QA is checked again in the background. Returns their ids.
  */
-export async function propagateRepetitions(projectId: number, segmentId: number, target: string): Promise<number[]> {
+export async function propagateRepetitions(projectId: number, segmentId: number, target: string, userId: number): Promise<number[]> {
   // One statement, no transaction around it (a confirm without repetitions pays for the update alone); the check of
   // what it filled is queued after it — cut off between the two, they wait for the project's next check.
   const filled = await db().query<{ id: number }>(
-    `update segments r set target = $3, status = 'TRANSLATED', save_type = 'TM', save_match = 100, qa = null, updated_at = now()
+    `update segments r set target = $3, status = 'TRANSLATED', save_type = 'TM', save_match = 100, qa = null, updated_at = now(), edited_by = $4
        from segments s
       where s.project_id = $1 and s.id = $2
         and r.project_id = $1 and md5(r.source) = md5(s.source) and r.source = s.source and r.id <> s.id
         and r.status <> 'TRANSLATED' and length(r.source) <= ${MAX_SEGMENT_CHARACTERS}
       returning r.id`,
-    [projectId, segmentId, target],
+    [projectId, segmentId, target, userId],
   )
   if (filled.length > 0) await queueQaCheck(db(), projectId)
   return filled.map((row) => row.id).sort((a, b) => a - b)

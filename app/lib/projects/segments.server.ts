@@ -261,6 +261,20 @@ export interface SegmentChange {
   status: Exclude<SegmentStatus, 'NEW'>
   saveType: SaveType | null
   saveMatch: number | null
+  /**
+   * Issue 52: the segment's version the text was based on (what the page or caller was shown). A save based on a
+   * version someone else has changed since is a conflict and not applied; without it a save applies as sent.
+   */
+  baseVersion?: number
+}
+
+/** Issue 52: the segment as someone else left it since the version a refused save was based on. */
+export interface Conflict {
+  version: number
+  target: string
+  status: SegmentStatus
+  /** Whose save made it so; null when unknown (a pretranslation, a replace, a new version's carry-over). */
+  editedBy: string | null
 }
 
 /** A segment as saveSegment reads it before changing it. */
@@ -275,9 +289,12 @@ export interface StoredSegment {
   /** SPEC §2 number column (id − first id + 1). */
   number: number
   version: number
-  /** The editor page and step of the last stamped write (issue 50). */
+  /** The editor page and step of the last stamped write (issue 50), and the version it made (issue 52). */
   editWriter: string | null
   editSeq: number | null
+  editVersion: number | null
+  /** Issue 52: the name of the account whose save made the segment as it is. */
+  editedBy: string | null
   /** Issue 58: the sources before and after it in the file (a confirm's memory unit keeps them as its context). */
   previousSource: string | null
   nextSource: string | null
@@ -304,6 +321,8 @@ export interface SaveOptions {
   /** After a confirm: make the nearest unconfirmed segment after this one the job's active segment. */
   moveOn?: 'next'
   stamp?: WriteStamp
+  /** Issue 52: the account saving (named to a colleague whose save then conflicts). */
+  editedBy?: number
   /**
    * Runs in the save's transaction, before it, with the segment as stored (locked until the save commits):
    * issue 5's write-back, so that a failed TM write fails the save. Without it a save is one statement.
@@ -334,13 +353,16 @@ export async function saveSegment(
   segmentId: number,
   requested: SegmentChange,
   elapsedSeconds: number,
-  { moveOn, alsoInTransaction, keepChosenSaveType, stamp }: SaveOptions = {},
-): Promise<SavedSegment | Exclude<TargetCheck, { ok: true }> | { ok: false; errors: [{ code: 'not-found' | 'segment-too-long' }] }> {
+  { moveOn, alsoInTransaction, keepChosenSaveType, stamp, editedBy }: SaveOptions = {},
+): Promise<
+  SavedSegment | Exclude<TargetCheck, { ok: true }> | { ok: false; errors: [{ code: 'not-found' | 'segment-too-long' }] } | { ok: false; conflict: Conflict }
+> {
   const attempt = async (using: Queryable) => {
     const [stored] = await using.query<StoredSegment>(
       `select s.id, s.project_id as "projectId", s.source, s.target, s.status, s.save_type as "saveType", s.save_match as "saveMatch",
               s.id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number,
-              s.version, s.edit_writer as "editWriter", s.edit_seq as "editSeq",
+              s.version, s.edit_writer as "editWriter", s.edit_seq as "editSeq", s.edit_version as "editVersion",
+              (select e.name from users e where e.id = s.edited_by) as "editedBy",
               (select b.source from segments b where b.project_id = $1 and b.position < s.position order by b.position desc limit 1) as "previousSource",
               (select a.source from segments a where a.project_id = $1 and a.position > s.position order by a.position limit 1) as "nextSource",
               (u.max_length is not null or u.line_length is not null) as "unitLimited", p.max_length as "projectMaxLength",
@@ -353,6 +375,10 @@ export async function saveSegment(
     // A segment stored before segments were bounded is shown cut: a save of what was shown would cut it for good.
     if (stored.source.length > MAX_SEGMENT_CHARACTERS) return { ok: false as const, errors: [{ code: 'segment-too-long' as const }] as [{ code: 'segment-too-long' }] }
     if (isStale(stored, stamp)) return { ok: true as const, number: stored.number, version: stored.version, target: stored.target ?? '', stale: true as const }
+    if (isConflict(stored, requested, stamp)) {
+      const conflict = { version: stored.version, target: stored.target ?? '', status: stored.status, editedBy: stored.editedBy }
+      return { ok: false as const, conflict }
+    }
     const check: TargetCheck = requested.target === '' ? { ok: true, tokens: [] } : checkTarget(requested.target, parse(stored.source))
     if (!check.ok) return check
     const change = keepChosenSaveType ? withChosenSaveType(stored, requested) : requested
@@ -362,7 +388,7 @@ export async function saveSegment(
       change.target === ''
         ? null
         : await warningsOfSaved({ ...stored, id: project.id }, { id: segmentId, source: stored.source, target: change.target }, using, knownLimit(stored))
-    const [saved] = await writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn, qa, stamp)
+    const [saved] = await writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn, qa, stamp, editedBy)
     // Two writes of one page raced past the read above: the later step was written first, and this one was not.
     if (saved?.version === null || saved?.version === undefined) return { ok: true as const, number: stored.number, stale: true as const }
     return { ok: true as const, number: stored.number, version: saved.version, target: change.target, ...(saved.next ? { next: saved.next } : {}) }
@@ -376,6 +402,18 @@ export async function saveSegment(
 function knownLimit(stored: StoredSegment): LengthLimit | null | undefined {
   if (stored.unitLimited) return undefined
   return stored.projectMaxLength === null ? null : projectLimit(stored.projectMaxLength)
+}
+
+/**
+ * Issue 52: the save was based on a version that someone else has changed since, to another text — another editor
+ * page or account, a save without JavaScript, a pretranslation or a replace. The page's own writes in flight are not
+ * someone else's: the version it was shown may be behind its own last write, which made the version stored.
+ */
+function isConflict(stored: StoredSegment, change: SegmentChange, stamp: WriteStamp | undefined): boolean {
+  if (change.baseVersion === undefined || stored.version <= change.baseVersion) return false
+  if ((stored.target ?? '') === change.target) return false
+  const ownLastWrite = stamp !== undefined && stored.editWriter === stamp.writer && stored.editVersion === stored.version
+  return !ownLastWrite
 }
 
 /** Issue 50: the same editor page has already written a later step of this segment. */
@@ -402,13 +440,14 @@ function writeSegment(
   moveOn: 'next' | undefined,
   qa: QaWarning[] | null,
   stamp: WriteStamp | undefined,
+  editedBy: number | undefined,
 ) {
   const cleared = change.target === ''
   // Issue 50: a stamped write applies only when it is later than the last step its page wrote; an unstamped one
   // (no JavaScript, the API) always, leaving the stamp as it was.
   return using.query<{ next: number | null; version: number | null }>(
     `with saved as (
-       update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now(), qa = $10::jsonb,
+       update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now(), qa = $10::jsonb, edited_by = $13,
               edit_writer = coalesce($11, edit_writer), edit_seq = case when $11::text is null then edit_seq else $12::integer end
         where project_id = $1 and id = $2
           and ($11::text is null or edit_writer is distinct from $11 or edit_seq is null or edit_seq < $12::integer)
@@ -436,6 +475,7 @@ function writeSegment(
       qa === null ? null : JSON.stringify(qa),
       stamp?.writer ?? null,
       stamp?.seq ?? null,
+      editedBy ?? null,
     ],
   )
 }
@@ -445,14 +485,20 @@ function writeSegment(
  * the translator left in it as a draft when it differs from what is stored; an unchanged segment keeps its
  * status, save type and match.
  */
-export async function leaveSegment(project: { id: number; jobId: number }, segmentId: number, target: string, elapsedSeconds: number, stamp?: WriteStamp) {
+export async function leaveSegment(
+  project: { id: number; jobId: number },
+  segmentId: number,
+  target: string,
+  elapsedSeconds: number,
+  { stamp, baseVersion, editedBy }: { stamp?: WriteStamp; baseVersion?: number; editedBy?: number } = {},
+) {
   const [row] = await db().query<{ target: string | null; oversized: boolean }>(
     `select target, length(source) > ${MAX_SEGMENT_CHARACTERS} as oversized from segments where project_id = $1 and id = $2`,
     [project.id, segmentId],
   )
   // An oversized segment (issue 50) is shown without an editor: leaving it changes nothing.
   if (!row || row.oversized || (row.target ?? '') === target) return { ok: true as const }
-  return saveSegment(project, segmentId, { target, status: 'DRAFT', saveType: 'MANUAL', saveMatch: 0 }, elapsedSeconds, { stamp })
+  return saveSegment(project, segmentId, { target, status: 'DRAFT', saveType: 'MANUAL', saveMatch: 0, baseVersion }, elapsedSeconds, { stamp, editedBy })
 }
 
 /** SPEC §7 "segments/set-active": the last active segment is remembered per job. */

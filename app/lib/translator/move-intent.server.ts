@@ -10,8 +10,10 @@ import { segmentForm } from './segment-form.server'
  */
 export async function moveIntent(context: IntentContext) {
   const { project, intent, fields } = context
-  const { segmentId, target, elapsed, stamp, refused } = segmentForm(context)
-  const left = await leaveSegment(project, segmentId, target, elapsed, stamp)
+  const { segmentId, target, elapsed, stamp, baseVersion, refused, conflicted } = segmentForm(context)
+  const left = await leaveSegment(project, segmentId, target, elapsed, { stamp, baseVersion, editedBy: context.user.id })
+  // Issue 52: a colleague changed the segment meanwhile: the translator stays on it and chooses.
+  if (!left.ok && 'conflict' in left) return conflicted(left.conflict)
   if (!left.ok) return refused()
   const wanted = intent.startsWith('move:') ? Number(intent.slice('move:'.length)) : await nearestUnconfirmed(project.id, segmentId, intent as 'next' | 'previous', readPlace(new URLSearchParams(fields)).search)
   throw redirect(context.at(wanted && (await setActiveSegment(project, wanted)) ? wanted : segmentId))
