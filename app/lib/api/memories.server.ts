@@ -12,7 +12,7 @@ import { apiRefusal, projectCall, userCall } from './read-fields.server'
  * the text's tags and numbers put in. The project's languages decide (SPEC's sourceLang/targetLang are not needed).
  */
 export function matchesCall(request: Request): Promise<Response> {
-  return projectCall(request, memoryCalls.tmMatches, async (project, { text, count }, user) => {
+  return projectCall(request, memoryCalls.tmMatches, async (project, { text, count }) => {
     if (text.trim() === '') return answer(memoryCalls.tmMatches, [])
     const suggestions = await suggestionsFor(memoryProject(project), text, getEnv().TM_MIN_MATCH)
     return answer(
@@ -30,7 +30,7 @@ export function matchesCall(request: Request): Promise<Response> {
 
 /** SPEC §7 tm/concordance-search: units of the project's readable memories holding every word of `text` (decision 0014). */
 export function concordanceCall(request: Request): Promise<Response> {
-  return projectCall(request, memoryCalls.concordance, async (project, { text }, user) => {
+  return projectCall(request, memoryCalls.concordance, async (project, { text }) => {
     const results = await concordance(await readableMemoryIds(memoryProject(project)), text)
     return answer(memoryCalls.concordance, results.map((result) => ({ raw_segment: result.raw_segment, translation: result.translation })))
   })
@@ -64,7 +64,7 @@ export function memoriesCall(request: Request): Promise<Response> {
 }
 
 export function memoriesForFileCall(request: Request): Promise<Response> {
-  return projectCall(request, memoryCalls.memoriesForFile, async (project, _fields, user) =>
+  return projectCall(request, memoryCalls.memoriesForFile, async (project) =>
     answer(memoryCalls.memoriesForFile, (await memoriesForProject(memoryProject(project))).map((memory) => memoryJson(memory, project.id))),
   )
 }
@@ -79,7 +79,7 @@ export function saveSettingsCall(request: Request): Promise<Response> {
 }
 
 export function saveSettingsForFileCall(request: Request): Promise<Response> {
-  return projectCall(request, memoryCalls.saveMemorySettingsForFile, async (summary, fields, user) => {
+  return projectCall(request, memoryCalls.saveMemorySettingsForFile, async (summary, fields) => {
     const project = memoryProject(summary)
     const memory = memoryNamed(await memoriesForProject(project), fields)
     if (!memory) return apiRefusal(request, 404, 'NotFound', 'api.notFound')

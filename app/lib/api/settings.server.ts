@@ -8,7 +8,7 @@ import { settingsCalls } from './settings'
 
 /** GET settings/update-mt-for-file?projectId= (SPEC §7): the project's own value, else the user's. */
 export function updateMtForFileCall(request: Request): Promise<Response> {
-  return projectCall(request, settingsCalls.updateMtForFile, async (project, _fields, user) => {
+  return projectCall(request, settingsCalls.updateMtForFile, async (project) => {
     const updateMt = await updateMtOf(project)
     return answer(settingsCalls.updateMtForFile, { projectId: project.id, update_mt: Number(updateMt) })
   })

@@ -10,7 +10,7 @@ import { segmentForm } from './segment-form.server'
  * the MT suggestion, saveType MT). The kept suggestion's text is saved, not the form's.
  */
 export async function suggestionIntent(context: IntentContext) {
-  const { project, user, intent, at, flash } = context
+  const { project, intent, at, flash } = context
   const { segmentId, save, refused } = segmentForm(context)
   if (intent === 'use-mt') {
     const chosen = await chosenMtSuggestion(project, segmentId)

@@ -12,7 +12,7 @@ import { segmentForm } from './segment-form.server'
  * be in a glossary the project reads.
  */
 export async function termIntent(context: IntentContext) {
-  const { project, user, intent, at, flash } = context
+  const { project, intent, at, flash } = context
   const { segmentId, target, save, refused } = segmentForm(context)
   const [, conceptPart, indexPart] = intent.split(':')
   const concept = await findConcept(project.ownerId, rowId(conceptPart) ?? 0)
@@ -31,7 +31,7 @@ export async function termIntent(context: IntentContext) {
  * into a glossary the project writes to, with and without JavaScript. Its own form: the segment is not saved by it.
  */
 export async function addTermIntent(context: IntentContext): Promise<never> {
-  const { project, user, fields, at, flash } = context
+  const { project, fields, at, flash } = context
   const segmentId = rowId(fields.segmentId)
   const source = (fields.newTermSource ?? '').trim()
   const targetTerm = (fields.newTermTarget ?? '').trim()

@@ -41,7 +41,7 @@ export async function mtSystemIntent({ form, project, backHere, flash }: IntentC
  * `project-settings`: the file's memories and glossaries to read and write, whether confirmed segments improve its
  * MT, and its QA checks.
  */
-export async function projectSettingsIntent({ form, project, user, backHere, flash }: IntentContext): Promise<never> {
+export async function projectSettingsIntent({ form, project, backHere, flash }: IntentContext): Promise<never> {
   const settings = settingsFromForm(form)
   if (settings.invalidMaxLength) {
     throw redirect(backHere, { headers: await flash({ kind: 'error', key: 'translate:toolbar.maxLengthInvalid', values: { max: MAX_LENGTH_SETTING } }) })
