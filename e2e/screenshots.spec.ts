@@ -64,6 +64,25 @@ test('file list and translator, three languages, two window sizes', async ({ pag
       await page.screenshot({ path: path.join(OUT, `${name}-${language}-1280x800.png`) })
     }
   }
+  // Issue 52: a save refused for a change made on another page, in each language.
+  const other = await context.newPage()
+  for (const [language, culture] of [
+    ['lv', 'c=lv-LV|uic=lv-LV'],
+    ['en', 'c=en-GB|uic=en-GB'],
+    ['ru', 'c=ru-RU|uic=ru-RU'],
+  ] as const) {
+    await context.addCookies([{ name: 'culture', value: encodeURIComponent(culture), url: baseURL! }])
+    await page.goto(translator)
+    await other.goto(translator)
+    await other.locator('.segment-active [contenteditable="true"]').first().fill(`Tulkotāji saņem dokumentus daudzos formātos (${language}).`)
+    await other.locator('button[name="intent"][value="save-draft"]').first().click()
+    await other.waitForLoadState('networkidle')
+    await page.locator('.segment-active [contenteditable="true"]').first().fill(`Tulkotāji saņem dokumentus dažādos formātos (${language}).`)
+    await page.locator('.segment-conflict').waitFor()
+    await page.screenshot({ path: path.join(OUT, `translator-conflict-${language}-1280x800.png`) })
+    await page.locator('.segment-conflict button').last().click()
+  }
+  await other.close()
   await context.addCookies([{ name: 'culture', value: encodeURIComponent('c=lv-LV|uic=lv-LV'), url: baseURL! }])
   await deleteAllFiles(page)
 })

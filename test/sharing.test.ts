@@ -60,6 +60,12 @@ afterAll(async () => {
   await where?.dispose()
 })
 
+/** The table row of a segment in a translator page's HTML. */
+const rowOf = (html: string, id: string) => {
+  const start = html.indexOf(`<tr id="s${id}"`)
+  return start < 0 ? '' : html.slice(start, html.indexOf('</tr>', start))
+}
+
 const base = () => `/files/${project.id}/${project.password}`
 const translator = () => `/translate/${project.id}/${project.password}`
 
@@ -143,6 +149,24 @@ describe('sharing a file (issue 52 point 1)', () => {
     }
     expect((await get('/', cookies.owner!)).text).toContain('shared.txt')
     expect((await get(translator(), cookies.reviewer!)).status).toBe(200)
+  })
+
+  it('shows who is on which segment, and opens the file for each member where they left it', async () => {
+    const page = await get(translator(), cookies.owner!)
+    const ids = [...page.text.matchAll(/<tr id="s(\d+)"/g)].map((match) => match[1]!)
+    expect(ids.length).toBeGreaterThanOrEqual(3)
+    await get(`${translator()}?segment=${ids[0]}`, cookies.owner!)
+    await get(`${translator()}?segment=${ids[2]}`, cookies.reviewer!)
+    const owners = await get(`${translator()}?segment=${ids[0]}`, cookies.owner!)
+    expect(rowOf(owners.text, ids[2]!)).toContain('Šeit tagad: Share reviewer')
+    expect(rowOf(owners.text, ids[0]!)).not.toContain('Share reviewer')
+    const reviewers = await get(translator(), cookies.reviewer!)
+    // The reviewer opens the file on their own segment, and sees the owner on theirs.
+    expect(reviewers.text).toMatch(new RegExp(`<tr id="s${ids[2]}" class="segment-active"`))
+    expect(rowOf(reviewers.text, ids[0]!)).toContain('Šeit tagad: Share owner')
+    // A file shared with no one notes nothing and shows no one.
+    const alone = await get(`/translate/${second.id}/${second.password}`, cookies.owner!)
+    expect(alone.text).not.toContain('Šeit tagad')
   })
 
   it('shares the ticked files of the owner’s own at once, leaving out a file shared with the user', async () => {

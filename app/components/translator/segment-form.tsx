@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { InfoNote } from '~/components/flash-message'
+import { useHydrated } from '~/components/use-hydrated'
 import type { SegmentView } from '~/lib/projects/segments.server'
 import { ConfirmAheadContext } from './confirm-ahead'
 import { PlaceFields } from './find-replace'
@@ -89,10 +90,18 @@ export function SegmentForm({ segment, number, startedAt, loaded }: { segment: S
   // Issue 52: a save refused for someone else's change. Posted as a page (without JavaScript, or a move) it comes back
   // with the translator's text in the editor and theirs' version in the form, so that saving again keeps it; written
   // by the editor, the editor keeps its text and the form the version it was based on, until the translator chooses.
-  const pageConflict = loaded.conflict?.segmentId === segment.id && !write.conflict ? loaded.conflict : undefined
-  const conflict: WriteConflict | undefined = write.conflict ?? pageConflict
+  // The tab's own conflicts are shown once the page is hydrated (the server's page cannot know them).
+  const hydrated = useHydrated()
+  const editorConflict = hydrated ? write.conflict : undefined
+  const pageConflict = loaded.conflict?.segmentId === segment.id && !editorConflict ? loaded.conflict : undefined
+  const conflict: WriteConflict | undefined = editorConflict ?? pageConflict
   const [based, setBased] = useState(0)
   const version = pageConflict ? pageConflict.version : Math.max(based, edition.version, write.version)
+  // As the other hidden fields: given no value by React (the server's page cannot know this tab's answered writes).
+  const versionField = useRef<HTMLInputElement>(null)
+  useLayoutEffect(() => {
+    if (versionField.current) versionField.current.value = String(version)
+  }, [version])
   const keepMine = (theirs: WriteConflict) => {
     setBased(theirs.version)
     if (form.current) form.current.version.value = String(theirs.version)
@@ -153,15 +162,15 @@ export function SegmentForm({ segment, number, startedAt, loaded }: { segment: S
       <input type="hidden" name="renderedAt" defaultValue={loaded.renderedAt} ref={reference.input} />
       <input type="hidden" name="writer" defaultValue="" />
       <input type="hidden" name="seq" defaultValue="" />
-      <input type="hidden" name="version" value={version} readOnly />
+      <input type="hidden" name="version" defaultValue={pageConflict ? pageConflict.version : segment.version} ref={versionField} />
       <PlaceFields place={loaded.place} withReplace />
       {conflict ? (
         <ConflictNotice
           conflict={conflict}
           targetLang={loaded.targetLang}
           reload={placeHref(loaded.base, { ...loaded.place, segment: segment.id })}
-          onKeepMine={write.conflict ? () => keepMine(conflict) : undefined}
-          onTakeTheirs={write.conflict ? () => takeTheirs(conflict) : undefined}
+          onKeepMine={editorConflict ? () => keepMine(conflict) : undefined}
+          onTakeTheirs={editorConflict ? () => takeTheirs(conflict) : undefined}
         />
       ) : null}
       {kept !== undefined ? <InfoNote>{t('keptText')}</InfoNote> : null}

@@ -132,6 +132,7 @@ const SegmentRow = memo(function SegmentRow({ segment, number, active, startedAt
         {active ? <LengthCounter segment={segment} limit={segment.id === loaded.activeId ? loaded.activeLimit : null} /> : null}
         <CommentsIcon state={loaded.commented[segment.id]} />
         <QaBadge warnings={segment.warnings} />
+        <Present names={segment.present} />
       </td>
     </tr>
   )
@@ -148,6 +149,26 @@ function sameRow(before: SegmentRowProps, after: SegmentRowProps): boolean {
     before.loaded.targetLang === after.loaded.targetLang &&
     JSON.stringify(before.loaded.commented[id]) === JSON.stringify(after.loaded.commented[id]) &&
     JSON.stringify(before.segment) === JSON.stringify(after.segment)
+  )
+}
+
+/** Issue 52: the colleagues on this segment of a shared file lately: their initials, named for a screen reader. */
+function Present({ names }: { names?: string[] }) {
+  const { t } = useTranslation('translate')
+  if (!names || names.length === 0) return null
+  const label = t('present', { names: names.join(', ') })
+  const initials = (name: string) =>
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]!.toUpperCase())
+      .join('')
+  return (
+    <span className="segment-present" title={label}>
+      <span aria-hidden="true">{names.map(initials).join(' ')}</span>
+      <span className="visually-hidden">{label}</span>
+    </span>
   )
 }
 

@@ -1074,4 +1074,20 @@ export const migrations: Migration[] = [
       $$;
     `,
   },
+  {
+    version: 45,
+    name: 'where each member of a shared file is',
+    sql: /* sql */ `
+      -- Issue 52 point 2: who is on which segment of a shared file (presence.server.ts), read with the translator's
+      -- window and refreshed with each page; no lock, only a note that ages out. It is also where each member opens the
+      -- file again: the job's last segment is one for everyone, and a colleague's moves must not move the others.
+      create table segment_presence (
+        project_id integer not null references projects (id) on delete cascade,
+        user_id integer not null references users (id) on delete cascade,
+        segment_id integer not null,
+        seen_at timestamptz not null default now(),
+        primary key (project_id, user_id)
+      );
+    `,
+  },
 ]

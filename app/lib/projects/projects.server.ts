@@ -26,6 +26,8 @@ export interface ProjectSummary {
   /** The account the file belongs to: its memories, glossaries and spelling words serve everyone working in it. */
   ownerId: number
   role: ProjectRole
+  /** Issue 52: shared with anyone (its members see where the others are, and each opens it where they left it). */
+  shared: boolean
   password: string
   jobId: number
   jobPassword: string
@@ -97,6 +99,7 @@ export const accessibleBy = (user: string) =>
 const summaryColumns = (user: string) => `
   p.id, p.owner_id as "ownerId",
   case when p.owner_id = ${user} then 'owner' else (select m.role from project_members m where m.project_id = p.id and m.user_id = ${user}) end as role,
+  exists (select 1 from project_members sm where sm.project_id = p.id) as shared,
   p.password, j.id as "jobId", j.password as "jobPassword", p.name, p.format,
   p.source_lang as "sourceLang", p.target_lang as "targetLang", p.status, p.analysis_status as "analysisStatus",
   p.error_code as "errorCode", p.word_count as "wordCount", p.segment_count as "segmentCount",

@@ -7,6 +7,7 @@ import { mtSuggestionFor, projectAcceptsFeedback, systemsForProject } from '../m
 import { listComments } from '../projects/comments.server'
 import { brokenReason } from '../projects/file-list'
 import { readFontSize } from '../projects/font-size.server'
+import { colleaguesPresent, lastPlaceOf, notePresence } from '../projects/presence.server'
 import { projectSettings } from '../projects/project-settings.server'
 import { lastReplace, replaceAll } from '../projects/replace.server'
 import type { ProjectSummary } from '../projects/projects.server'
@@ -56,7 +57,9 @@ export async function translatorPage(request: Request, user: User, project: Proj
   const job = { lastSegmentId: project.lastSegmentId, editingTime: project.editingTime }
   // SPEC §4 "Search replaces the window, starting from the first segment when any search is active,
   // otherwise from the last active one".
-  const wanted = place.segment ?? (searching ? undefined : job.lastSegmentId ?? undefined)
+  // Issue 52: a member of a shared file opens it where they left it, not where a colleague did (the job's is one for all).
+  const ownPlace = project.shared && place.segment === undefined && !searching ? await lastPlaceOf(project.id, user.id) : undefined
+  const wanted = place.segment ?? (searching ? undefined : ownPlace ?? job.lastSegmentId ?? undefined)
   const anchor = windowAnchor(url.searchParams, wanted)
   const [window, matches, fontSize, settings] = await Promise.all([
     // Issue 19: twice as many rows after the active one, so that a dozen short segments fill the screen without JavaScript.
@@ -77,7 +80,10 @@ export async function translatorPage(request: Request, user: User, project: Proj
   // Issue 52: the file's memories and glossaries are its owner's, whoever of its members works in it.
   const memoryProject = project
   const readableGlossaries = settings.glossaries.filter((glossary) => glossary.read)
-  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults, findReplace, limits] = await Promise.all([
+  // Issue 52: in a shared file, the page notes where its user is and shows where the colleagues are (not for the pages of
+  // rows scrolling loads).
+  const placed = project.shared && activeId !== undefined && ('center' in anchor || 'first' in anchor)
+  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults, findReplace, limits, present] = await Promise.all([
     activeId ? listComments(project, activeId) : [],
     translationsOpen && activeSource !== undefined
       ? suggestionsFor(
@@ -101,6 +107,8 @@ export async function translatorPage(request: Request, user: User, project: Proj
     findReplaceOf(project, user, place.replace),
     // Issue 58: the active segment's length limit, counted in the editor as the translator types.
     activeLimitOf(project, window.segments.find((segment) => segment.id === activeId)),
+    project.shared ? colleaguesPresent(project.id, user.id) : new Map<number, string[]>(),
+    placed ? notePresence(project.id, user.id, activeId) : undefined,
   ])
   const base = `/translate/${project.id}/${project.password}`
   const glossaryT = await getFixedT(request, 'glossaries')
@@ -148,6 +156,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
       (segment) => ({
         ...segment,
         termMarks: termMarks[segment.id],
+        present: present.get(segment.id),
         warnings: warnings.get(segment.id)?.flatMap(({ code, detail, ignored }) => (ignored ? [] : [{ code, detail }])),
       }),
     ),
