@@ -83,6 +83,16 @@ test('file list and translator, three languages, two window sizes', async ({ pag
     await page.locator('.segment-conflict button').last().click()
   }
   await other.close()
+  // Issue 52 point 3: the History tab of that segment, in each language.
+  for (const [language, culture] of [
+    ['lv', 'c=lv-LV|uic=lv-LV'],
+    ['en', 'c=en-GB|uic=en-GB'],
+    ['ru', 'c=ru-RU|uic=ru-RU'],
+  ] as const) {
+    await context.addCookies([{ name: 'culture', value: encodeURIComponent(culture), url: baseURL! }])
+    await page.goto(`${translator}?panel=history`)
+    await page.screenshot({ path: path.join(OUT, `translator-history-${language}-1280x800.png`) })
+  }
   await context.addCookies([{ name: 'culture', value: encodeURIComponent('c=lv-LV|uic=lv-LV'), url: baseURL! }])
   await deleteAllFiles(page)
 })

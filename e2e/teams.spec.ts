@@ -93,3 +93,33 @@ test('a save based on a version changed since shows both texts and keeps mine on
   await expectTarget(other, testInfo, 1, 'Atveriet failu tūlīt.')
   await other.close()
 })
+
+/** Issue 52 point 3: a segment's history in the assistant panel, with what each version changed, and a restore. */
+test('the History tab lists each version with who, how and what changed, and restores an older one', async ({ page }, testInfo) => {
+  test.setTimeout(90_000)
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'vesture.txt', 'Open the file now.\n\nClose the window.\n')
+  await fillTarget(page, testInfo, 1, 'Atveriet failu tagad.')
+  await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  await expect(page.getByRole('row', { name: /Open the file now/ })).toContainText('Apstiprināts')
+  await page.getByRole('row', { name: /Open the file now/ }).getByRole('button', { name: /1/ }).click()
+  await fillTarget(page, testInfo, 1, 'Atveriet datni tagad.')
+  await page.getByRole('button', { name: 'Saglabāt melnrakstu', exact: true }).click()
+  await expect(page.getByRole('row', { name: /Open the file now/ })).toContainText('Melnraksts')
+
+  await page.getByRole('link', { name: 'Vēsture' }).click()
+  const versions = page.getByRole('list', { name: '1. segmenta vēsture, jaunākā vispirms' }).getByRole('listitem')
+  await expect(versions).toHaveCount(2)
+  await expect(versions.first()).toContainText('Melnraksts')
+  await expect(versions.first()).toContainText(firstAccount.name)
+  await expect(versions.first().locator('del')).toHaveText('izņemts: failu')
+  await expect(versions.first().locator('ins')).toHaveText('pievienots: datni')
+  await expect(versions.nth(1)).toContainText('Apstiprināts')
+  await expectNoAxeViolations(page, testInfo)
+
+  await versions.nth(1).getByRole('button', { name: 'Atjaunot 1. versiju' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '1. versija atjaunota kā melnraksts.' })).toBeVisible()
+  await expectTarget(page, testInfo, 1, 'Atveriet failu tagad.')
+  await expect(versions).toHaveCount(3)
+  await expect(versions.first()).toContainText('Atjaunots')
+})

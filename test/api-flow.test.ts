@@ -186,6 +186,7 @@ describe('every described call, with the session cookie and with a token', () =>
     downloadTranslated: ofProject,
     segments: () => ({ ...ofProject(), step: '5' }),
     setActiveSegment: () => ({ segmentId: String(segmentId) }),
+    segmentHistory: () => ({ segmentId: String(segmentId) }),
     setEditTime: () => ({ projectId: String(project.projectId), editingTime: '60' }),
     translateSegment: () => ({ segmentId: String(segmentId), status: 'DRAFT', translation: 'Atveriet failu.' }),
     replaceInTranslations: () => ({ ...ofProject(), find: 'failu', replace: 'datni', preview: '1' }),

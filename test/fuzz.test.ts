@@ -124,6 +124,7 @@ function validFields(operationId: string): Record<string, string> {
     deleteFile: { projectId: bystander.projectId, projectPassword: 'not its password' },
     segments: { ...ofProject, step: '5' },
     setActiveSegment: { segmentId },
+    segmentHistory: { segmentId },
     setEditTime: { projectId: target.projectId, editingTime: '60' },
     translateSegment: { segmentId, status: 'DRAFT', translation: 'Atveriet failu.' },
     addComment: { segmentId, message: 'A question.' },

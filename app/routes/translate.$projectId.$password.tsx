@@ -11,6 +11,7 @@ import { intentContext } from '~/lib/translator/intent-context.server'
 import { keepPostedText } from '~/lib/translator/kept-text.server'
 import { moveIntent } from '~/lib/translator/move-intent.server'
 import { isReplaceIntent, replaceIntent } from '~/lib/translator/replace-intent.server'
+import { restoreIntent } from '~/lib/translator/restore-intent.server'
 import { saveIntent } from '~/lib/translator/save-intent.server'
 import { suggestionIntent } from '~/lib/translator/suggestion-intent.server'
 import { addTermIntent, termIntent } from '~/lib/translator/term-intent.server'
@@ -32,6 +33,7 @@ const MOVES = /^(next|previous|move:\d+)$/
 const USES = /^(use-mt|use:\d+)$/
 const TERMS = /^term:\d+:\d+$/
 const SAVES = new Set(['save-draft', 'confirm', 'clear', 'copy-source'])
+const RESTORES = /^restore:\d+$/
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context, (userId) => keepPostedText(request, params, userId))
@@ -50,6 +52,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (TERMS.test(intent)) return termIntent(posted)
   if (intent === 'add-term') return addTermIntent(posted)
   if (SAVES.has(intent)) return saveIntent(posted)
+  if (RESTORES.test(intent)) return restoreIntent(posted)
   throw redirect(posted.base)
 }
 

@@ -256,6 +256,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/segments/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue 52: every change of the segment's translation or status, newest first (at most 100): who, when and how. */
+        post: operations["segmentHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/segments/set-edit-time": {
         parameters: {
             query?: never;
@@ -1687,6 +1704,78 @@ export interface operations {
                     "application/json": {
                         projectId: number;
                         lastSegmentId: number;
+                    };
+                };
+            };
+            /** @description Refused: InvalidValue. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Refused: NotFound. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    segmentHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description A segment id, as the segments call gives it. */
+                    segmentId: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        segmentId: number;
+                        versions: {
+                            id: number;
+                            version: number;
+                            translation: string;
+                            /** @enum {string} */
+                            status: "NEW" | "DRAFT" | "TRANSLATED";
+                            saveType: string | null;
+                            saveMatch: number | null;
+                            /** @description Whose save it was; null for a pretranslation or a new version’s carry-over. */
+                            editedBy: string | null;
+                            /** @description draft, confirm, clear, propagated, replace, undo, copy-source, pretranslate-tm, pretranslate-mt, import, split, merge, restore or carried-over. */
+                            how: string;
+                            /** @description Unix time in seconds. */
+                            timestamp: number;
+                        }[];
                     };
                 };
             };

@@ -5,13 +5,15 @@ import { takeSelectedText } from './terms-list'
 import { placeHref, type Panel, type TranslatorPlace } from '~/lib/projects/translator-url'
 import { hotkeys } from './hotkeys'
 
-const tabs: Panel[] = ['translations', 'shortkeys', 'comments']
+const tabs: Panel[] = ['translations', 'shortkeys', 'comments', 'history']
 
 interface AssistantPanelProps {
   base: string
   place: TranslatorPlace
   lookups: { term: boolean; synonym: boolean }
   comments: ReactNode
+  /** Issue 52: the active segment's history. */
+  history?: ReactNode
   /** The Translations tab's suggestions and concordance (issue 5). */
   translations?: ReactNode
 }
@@ -20,7 +22,7 @@ interface AssistantPanelProps {
  * SPEC §2 assistant side panel with three tabs. The open tab is part of the address (links, not scripts), so
  * it works without JavaScript and survives a reload; with JavaScript the links navigate in place.
  */
-export function AssistantPanel({ base, place, lookups, comments, translations }: AssistantPanelProps) {
+export function AssistantPanel({ base, place, lookups, comments, history, translations }: AssistantPanelProps) {
   const { t } = useTranslation('translate')
   return (
     <aside className="assistant-panel" aria-labelledby="assistant-title">
@@ -56,6 +58,7 @@ export function AssistantPanel({ base, place, lookups, comments, translations }:
         {place.panel === 'translations' ? <TranslationsTab base={base} lookups={lookups} translations={translations} /> : null}
         {place.panel === 'shortkeys' ? <ShortkeysTab /> : null}
         {place.panel === 'comments' ? comments : null}
+        {place.panel === 'history' ? history : null}
       </section>
     </aside>
   )

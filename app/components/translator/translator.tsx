@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { placeHref } from '~/lib/projects/translator-url'
 import { KeptNote } from '../kept-note'
 import { AssistantPanel } from './assistant-panel'
+import { HistoryPanel } from './history-panel'
 import { CommentsPanel } from './comments-panel'
 import { focusActiveEditor, openComments } from './editor-focus'
 import { hotkeyButton } from './hotkeys'
@@ -111,6 +112,18 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
                 answer={commentsAnswer}
                 kept={loaded.kept?.kind === 'comment' ? loaded.kept.text : undefined}
                 language={loaded.language}
+              />
+            ) : null
+          }
+          history={
+            loaded.activeId && loaded.history ? (
+              <HistoryPanel
+                entries={loaded.history}
+                segmentId={loaded.activeId}
+                segmentNumber={loaded.segments.find((segment) => segment.id === loaded.activeId)?.label ?? ''}
+                base={loaded.base}
+                place={loaded.place}
+                targetLang={loaded.targetLang}
               />
             ) : null
           }

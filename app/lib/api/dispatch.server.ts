@@ -17,7 +17,7 @@ import {
 } from './files.server'
 import { concordanceCall, matchesCall, memoriesCall, memoriesForFileCall, saveSettingsCall, saveSettingsForFileCall } from './memories.server'
 import { mtMatchesCall } from './mt.server'
-import { replaceCall, segmentsCall, setActiveCall, setEditTimeCall, translateCall } from './segments.server'
+import { historyCall, replaceCall, segmentsCall, setActiveCall, setEditTimeCall, translateCall } from './segments.server'
 import { profileCall, saveMtSystemCall, saveProfileFlagCall, saveUpdateMtForFileCall, updateMtForFileCall } from './settings.server'
 import { getOnlyRefusal } from './read-fields.server'
 
@@ -43,6 +43,7 @@ const answers: Record<Exclude<keyof typeof calls, 'upload' | 'tokens' | 'tokenCa
   downloadTranslated: downloadTranslatedCall,
   segments: segmentsCall,
   setActive: setActiveCall,
+  history: historyCall,
   setEditTime: setEditTimeCall,
   translate: translateCall,
   replace: replaceCall,

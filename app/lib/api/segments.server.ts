@@ -8,6 +8,7 @@ import { segmentWindow, setActiveSegment, type WindowAnchor } from '../projects/
 import { answer } from './call'
 import { apiRefusal, projectCall, segmentCall } from './read-fields.server'
 import type { Conflict } from '../projects/segments.server'
+import { segmentHistory } from '../projects/history.server'
 import { getFixedT } from '../i18n/i18n.server'
 import { segmentCalls } from './segments'
 
@@ -98,4 +99,25 @@ async function conflictRefusal(request: Request, segmentId: number, conflict: Co
   const message = conflict.editedBy ? t('conflict.byName', { name: conflict.editedBy }) : t('conflict.unknown')
   const current = { segmentId, version: conflict.version, translation: conflict.target, status: conflict.status, editedBy: conflict.editedBy }
   return Response.json({ errors: [{ code: 'Conflict', message }], current }, { status: 409 })
+}
+
+/** Issue 52, segments/history (segmentId): the segment's versions, newest first. */
+export function historyCall(request: Request): Promise<Response> {
+  return segmentCall(request, segmentCalls.history, async (project, segmentId) => {
+    const versions = await segmentHistory(project.id, segmentId)
+    return answer(segmentCalls.history, {
+      segmentId,
+      versions: versions.map((entry) => ({
+        id: entry.id,
+        version: entry.version,
+        translation: entry.target ?? '',
+        status: entry.status,
+        saveType: entry.saveType,
+        saveMatch: entry.saveMatch,
+        editedBy: entry.editedBy,
+        how: entry.how,
+        timestamp: Math.floor(entry.at.getTime() / 1000),
+      })),
+    })
+  })
 }

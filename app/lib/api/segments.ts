@@ -1,7 +1,7 @@
 import { z } from 'zod/v4'
 import { flagField, rowIdField, wholeNumber } from '../http/fields'
 import { REPLACE_MAX } from '../projects/replace-text'
-import { call, ofProject, projectId, projectPassword, projectRefusals, segmentId } from './call'
+import { call, ofProject, projectId, projectPassword, projectRefusals, seconds, segmentId } from './call'
 import { commentAnswer } from './comments'
 import { SEGMENT_FILTERS } from '../projects/segment-filter'
 
@@ -59,6 +59,37 @@ export const segmentCalls = {
     body: 'form',
     fields: z.object({ segmentId }),
     answer: z.object({ projectId: z.number().int(), lastSegmentId: z.number().int() }),
+    refusals: projectRefusals,
+  }),
+  history: call({
+    method: 'post',
+    path: '/segments/history',
+    operationId: 'segmentHistory',
+    tag: 'Segments',
+    summary: "Issue 52: every change of the segment's translation or status, newest first (at most 100): who, when and how.",
+    body: 'form',
+    fields: z.object({ segmentId }),
+    answer: z.object({
+      segmentId: z.number().int(),
+      versions: z.array(
+        z.object({
+          id: z.number().int(),
+          version: z.number().int(),
+          translation: z.string(),
+          status: z.enum(['NEW', 'DRAFT', 'TRANSLATED']),
+          saveType: z.string().nullable(),
+          saveMatch: z.number().int().nullable(),
+          editedBy: z.string().nullable().meta({ description: 'Whose save it was; null for a pretranslation or a new version’s carry-over.' }),
+          how: z
+            .string()
+            .meta({
+              description:
+                'draft, confirm, clear, propagated, replace, undo, copy-source, pretranslate-tm, pretranslate-mt, import, split, merge, restore or carried-over.',
+            }),
+          timestamp: seconds,
+        }),
+      ),
+    }),
     refusals: projectRefusals,
   }),
   setEditTime: call({

@@ -1090,4 +1090,56 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 46,
+    name: 'every change of a segment is kept with who, when and how',
+    sql: /* sql */ `
+      -- Issue 52 point 3: a segment's history (history.server.ts). A trigger keeps every change of a segment's
+      -- translation or status, whoever makes it (every writer, now and later): the version, the text, the status, who
+      -- (edited_by) and how (edit_how, which each writer sets: draft, confirm, clear, propagated, replace, undo,
+      -- copy-source, pretranslate-tm, pretranslate-mt, import, split, merge, restore, carried-over). A draft typed on
+      -- by the same person within ten minutes replaces their last draft row instead of adding one: the editor saves a
+      -- draft at every pause, and a history of pauses is no history.
+      alter table segments add column edit_how text;
+      create table segment_history (
+        id bigint generated always as identity primary key,
+        project_id integer not null references projects (id) on delete cascade,
+        segment_id integer not null,
+        version integer not null,
+        target text,
+        status text not null,
+        save_type text,
+        save_match integer,
+        edited_by integer,
+        how text not null,
+        at timestamptz not null default now()
+      );
+      create index segment_history_segment_idx on segment_history (project_id, segment_id, id);
+      create function segments_keep_history() returns trigger language plpgsql as $$
+      declare
+        last_id bigint;
+      begin
+        if new.edit_how = 'draft' then
+          select h.id into last_id from segment_history h
+           where h.project_id = new.project_id and h.segment_id = new.id
+             and h.how = 'draft' and h.edited_by is not distinct from new.edited_by and h.at > now() - interval '10 minutes'
+             and h.id = (select max(l.id) from segment_history l where l.project_id = new.project_id and l.segment_id = new.id);
+          if last_id is not null then
+            update segment_history set version = new.version, target = new.target, status = new.status, save_type = new.save_type,
+                   save_match = new.save_match, at = now()
+             where id = last_id;
+            return null;
+          end if;
+        end if;
+        insert into segment_history (project_id, segment_id, version, target, status, save_type, save_match, edited_by, how)
+        values (new.project_id, new.id, new.version, new.target, new.status, new.save_type, new.save_match, new.edited_by,
+                coalesce(new.edit_how, 'draft'));
+        return null;
+      end
+      $$;
+      create trigger segments_history after update of target, status on segments for each row
+        when (old.target is distinct from new.target or old.status is distinct from new.status)
+        execute function segments_keep_history();
+    `,
+  },
 ]

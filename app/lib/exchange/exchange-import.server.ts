@@ -210,6 +210,7 @@ async function importFile(user: User, file: ExchangeFile, overwrite: boolean, pr
       } else {
         const saved = await saveTranslation(project, user, unit.segmentId, { target: decision.target, status: decision.status, saveType: 'MANUAL', saveMatch: 0 }, 0, {
           keepChosenSaveType: true,
+          how: 'import',
         })
         if (!saved.ok) {
           report.counts.rejected++

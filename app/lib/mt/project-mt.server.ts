@@ -159,7 +159,7 @@ async function pretranslationStep(projectId: number, after: number): Promise<{ r
 /** MT drafts, unless the translator confirmed or typed in the segment meanwhile. */
 async function writeMtDrafts(rows: readonly { id: number }[], translations: readonly string[]): Promise<void> {
   await db().query(
-    `update segments s set target = f.target, status = 'DRAFT', save_type = 'MT', save_match = null, updated_at = now(), qa = null, edited_by = null
+    `update segments s set target = f.target, status = 'DRAFT', save_type = 'MT', save_match = null, updated_at = now(), qa = null, edited_by = null, edit_how = 'pretranslate-mt'
        from unnest($1::integer[], $2::text[]) as f(id, target)
       where s.id = f.id and s.id = any($1::integer[]) and s.status <> 'TRANSLATED' and (coalesce(s.target, '') = '' or s.save_type = 'MT')`,
     [rows.map((row) => row.id), translations],

@@ -218,7 +218,8 @@ async function replaceEarlierVersion(tx: Queryable, projectId: number): Promise<
     `with ${pairs}
      update segments n set target = p.target, status = p.status,
             save_type = case when p.status = 'TRANSLATED' then 'TM' else p.save_type end,
-            save_match = case when p.status = 'TRANSLATED' then 100 else p.save_match end, qa = null, updated_at = now()
+            save_match = case when p.status = 'TRANSLATED' then 100 else p.save_match end, qa = null, updated_at = now(),
+            edit_how = 'carried-over'
        from pairs p
       where n.id = p.new_id and p.status in ('TRANSLATED', 'DRAFT') and p.target is not null
       returning n.status`,

@@ -19,7 +19,7 @@ export async function purgeProject(projectId: number): Promise<void> {
     [projectId],
   )
   if (!project) return
-  for (const table of ['segments', 'units'] as const) {
+  for (const table of ['segment_history', 'segments', 'units'] as const) {
     for (;;) {
       const removed = await db().query(`delete from ${table} where id in (select id from ${table} where project_id = $1 limit $2) returning id`, [
         projectId,

@@ -281,12 +281,18 @@ async function apply(tx: Queryable, project: ProjectSummary, user: User, query: 
 }
 
 /** New translations of segments, their statuses kept; the confirmed ones' memory units follow; QA checks them again. */
-async function writeTargets(tx: Queryable, project: ReplaceProject, user: ReplaceUser, rows: { id: number; source: string; status: SegmentStatus; target: string }[]) {
+async function writeTargets(
+  tx: Queryable,
+  project: ReplaceProject,
+  user: ReplaceUser,
+  rows: { id: number; source: string; status: SegmentStatus; target: string }[],
+  how: 'replace' | 'undo' = 'replace',
+) {
   await tx.query(
-    `update segments s set target = c.target, qa = null, updated_at = now(), edited_by = $4
+    `update segments s set target = c.target, qa = null, updated_at = now(), edited_by = $4, edit_how = $5
        from unnest($2::integer[], $3::text[]) as c(id, target)
       where s.project_id = $1 and s.id = c.id`,
-    [project.id, rows.map((row) => row.id), rows.map((row) => row.target), user.id],
+    [project.id, rows.map((row) => row.id), rows.map((row) => row.target), user.id, how],
   )
   const confirmed = rows.filter((row) => row.status === 'TRANSLATED')
   if (confirmed.length > 0) {
@@ -334,7 +340,7 @@ export interface LastReplace {
 export async function copySourceToEmpty(project: ProjectSummary, user: User): Promise<{ changed: number; batchId?: number }> {
   return db().transaction(async (tx) => {
     const filled = await tx.query<{ id: number; source: string }>(
-      `update segments set target = source, status = 'DRAFT', save_type = 'MANUAL', save_match = 0, qa = null, updated_at = now(), edited_by = $2
+      `update segments set target = source, status = 'DRAFT', save_type = 'MANUAL', save_match = 0, qa = null, updated_at = now(), edited_by = $2, edit_how = 'copy-source'
         where project_id = $1 and target is null and length(source) <= ${MAX_SEGMENT_CHARACTERS}
         returning id, source`,
       [project.id, user.id],
@@ -393,7 +399,7 @@ export async function undoReplace(
 async function restore(tx: Queryable, project: ReplaceProject, user: ReplaceUser, kind: BatchKind, changes: Change[]): Promise<number> {
   // A copy of the source undone: the segments it filled are empty again, not translated, as they were.
   const emptied = await tx.query<{ id: number }>(
-    `update segments s set target = null, status = c."statusBefore", save_type = null, save_match = null, qa = null, updated_at = now(), edited_by = $3
+    `update segments s set target = null, status = c."statusBefore", save_type = null, save_match = null, qa = null, updated_at = now(), edited_by = $3, edit_how = 'undo'
        from jsonb_to_recordset($2::jsonb) as c(id integer, before text, after text, "statusBefore" text)
       where c.before is null and c."statusBefore" is not null and s.project_id = $1 and s.id = c.id and s.target = c.after
       returning s.id`,
@@ -407,6 +413,6 @@ async function restore(tx: Queryable, project: ReplaceProject, user: ReplaceUser
       for update of s`,
     [project.id, JSON.stringify(changes)],
   )
-  if (rows.length > 0) await writeTargets(tx, project, user, rows)
+  if (rows.length > 0) await writeTargets(tx, project, user, rows, 'undo')
   return rows.length
 }

@@ -22,7 +22,7 @@ export async function saveTranslation(
   segmentId: number,
   change: SegmentChange,
   elapsedSeconds: number,
-  options: Pick<SaveOptions, 'moveOn' | 'keepChosenSaveType' | 'stamp'> = {},
+  options: Pick<SaveOptions, 'moveOn' | 'keepChosenSaveType' | 'stamp' | 'how'> = {},
 ): Promise<(Awaited<ReturnType<typeof saveSegment>> & { propagated?: number[] }) | { ok: false; writeBackFailed: true }> {
   let saved: Awaited<ReturnType<typeof saveSegment>>
   try {
@@ -60,7 +60,7 @@ export async function propagateRepetitions(projectId: number, segmentId: number,
   // One statement, no transaction around it (a confirm without repetitions pays for the update alone); the check of
   // what it filled is queued after it — cut off between the two, they wait for the project's next check.
   const filled = await db().query<{ id: number }>(
-    `update segments r set target = $3, status = 'TRANSLATED', save_type = 'TM', save_match = 100, qa = null, updated_at = now(), edited_by = $4
+    `update segments r set target = $3, status = 'TRANSLATED', save_type = 'TM', save_match = 100, qa = null, updated_at = now(), edited_by = $4, edit_how = 'propagated'
        from segments s
       where s.project_id = $1 and s.id = $2
         and r.project_id = $1 and md5(r.source) = md5(s.source) and r.source = s.source and r.id <> s.id

@@ -268,6 +268,23 @@ export interface SegmentChange {
   baseVersion?: number
 }
 
+/** Issue 52 point 3: how a change of a segment was made, as its history keeps it (migration 46). */
+export type EditHow =
+  | 'draft'
+  | 'confirm'
+  | 'clear'
+  | 'propagated'
+  | 'replace'
+  | 'undo'
+  | 'copy-source'
+  | 'pretranslate-tm'
+  | 'pretranslate-mt'
+  | 'import'
+  | 'split'
+  | 'merge'
+  | 'restore'
+  | 'carried-over'
+
 /** Issue 52: the segment as someone else left it since the version a refused save was based on. */
 export interface Conflict {
   version: number
@@ -321,8 +338,9 @@ export interface SaveOptions {
   /** After a confirm: make the nearest unconfirmed segment after this one the job's active segment. */
   moveOn?: 'next'
   stamp?: WriteStamp
-  /** Issue 52: the account saving (named to a colleague whose save then conflicts). */
+  /** Issue 52: the account saving (named to a colleague whose save then conflicts), and how, for the segment's history. */
   editedBy?: number
+  how?: EditHow
   /**
    * Runs in the save's transaction, before it, with the segment as stored (locked until the save commits):
    * issue 5's write-back, so that a failed TM write fails the save. Without it a save is one statement.
@@ -353,7 +371,7 @@ export async function saveSegment(
   segmentId: number,
   requested: SegmentChange,
   elapsedSeconds: number,
-  { moveOn, alsoInTransaction, keepChosenSaveType, stamp, editedBy }: SaveOptions = {},
+  { moveOn, alsoInTransaction, keepChosenSaveType, stamp, editedBy, how }: SaveOptions = {},
 ): Promise<
   SavedSegment | Exclude<TargetCheck, { ok: true }> | { ok: false; errors: [{ code: 'not-found' | 'segment-too-long' }] } | { ok: false; conflict: Conflict }
 > {
@@ -388,7 +406,8 @@ export async function saveSegment(
       change.target === ''
         ? null
         : await warningsOfSaved({ ...stored, id: project.id }, { id: segmentId, source: stored.source, target: change.target }, using, knownLimit(stored))
-    const [saved] = await writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn, qa, stamp, editedBy)
+    const edit = { editedBy, how: how ?? (change.target === '' ? 'clear' : change.status === 'TRANSLATED' ? 'confirm' : 'draft') } as const
+    const [saved] = await writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn, qa, stamp, edit)
     // Two writes of one page raced past the read above: the later step was written first, and this one was not.
     if (saved?.version === null || saved?.version === undefined) return { ok: true as const, number: stored.number, stale: true as const }
     return { ok: true as const, number: stored.number, version: saved.version, target: change.target, ...(saved.next ? { next: saved.next } : {}) }
@@ -440,14 +459,14 @@ function writeSegment(
   moveOn: 'next' | undefined,
   qa: QaWarning[] | null,
   stamp: WriteStamp | undefined,
-  editedBy: number | undefined,
+  edit: { editedBy: number | undefined; how: EditHow },
 ) {
   const cleared = change.target === ''
   // Issue 50: a stamped write applies only when it is later than the last step its page wrote; an unstamped one
   // (no JavaScript, the API) always, leaving the stamp as it was.
   return using.query<{ next: number | null; version: number | null }>(
     `with saved as (
-       update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now(), qa = $10::jsonb, edited_by = $13,
+       update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now(), qa = $10::jsonb, edited_by = $13, edit_how = $14,
               edit_writer = coalesce($11, edit_writer), edit_seq = case when $11::text is null then edit_seq else $12::integer end
         where project_id = $1 and id = $2
           and ($11::text is null or edit_writer is distinct from $11 or edit_seq is null or edit_seq < $12::integer)
@@ -475,7 +494,8 @@ function writeSegment(
       qa === null ? null : JSON.stringify(qa),
       stamp?.writer ?? null,
       stamp?.seq ?? null,
-      editedBy ?? null,
+      edit.editedBy ?? null,
+      edit.how,
     ],
   )
 }

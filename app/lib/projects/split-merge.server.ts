@@ -88,7 +88,7 @@ export async function splitSegment(
     const b = written(second)
     await tx.query(
       `update segments set source = $3, source_plain = $4, prefix = $5, suffix = $6, word_count = $7, target = $8,
-              status = $9, save_type = $10, save_match = $11, repetition_of = null, updated_at = now(), qa = null
+              status = $9, save_type = $10, save_match = $11, repetition_of = null, updated_at = now(), qa = null, edit_how = 'split'
         where project_id = $1 and id = $2`,
       [project.id, segment.id, a.source, a.plain, first.prefix, first.suffix, a.words, first.target, a.status, a.saveType, a.saveMatch],
     )
@@ -200,7 +200,7 @@ export async function mergeSegment(project: { id: number; sourceLang: string }, 
     await tx.query('delete from segments where project_id = $1 and id = $2', [project.id, second.id])
     await tx.query(
       `update segments set source = $3, source_plain = $4, suffix = $5, word_count = $6, target = $7, status = $8,
-              save_type = $9, save_match = null, repetition_of = null, updated_at = now(), qa = null
+              save_type = $9, save_match = null, repetition_of = null, updated_at = now(), qa = null, edit_how = 'merge'
         where project_id = $1 and id = $2`,
       [
         project.id,

@@ -8,7 +8,7 @@ import { segmentFilterOf } from './segment-filter'
  * (SPEC §7 "segments": searchInSource, searchInTarget, searchInComments) and the open assistant tab. Pure, so
  * links in the page and redirects in the action build the same addresses.
  */
-export const panels = ['translations', 'shortkeys', 'comments'] as const
+export const panels = ['translations', 'shortkeys', 'comments', 'history'] as const
 export type Panel = (typeof panels)[number]
 
 export interface TranslatorPlace {

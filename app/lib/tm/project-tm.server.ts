@@ -150,7 +150,7 @@ export async function pretranslateFromTm(project: MemoryProject, progress: (done
     })
     if (ids.length > 0) {
       await db().query(
-        `update segments s set target = f.target, status = 'TRANSLATED', save_type = 'TM', save_match = f.match, updated_at = now(), qa = null, edited_by = null
+        `update segments s set target = f.target, status = 'TRANSLATED', save_type = 'TM', save_match = f.match, updated_at = now(), qa = null, edited_by = null, edit_how = 'pretranslate-tm'
            from unnest($1::integer[], $2::text[], $3::integer[]) as f(id, target, match) where s.id = f.id and s.id = any($1::integer[])`,
         [ids, targets, matches],
       )

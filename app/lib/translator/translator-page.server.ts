@@ -2,6 +2,7 @@ import { data } from '@remix-run/node'
 import type { User } from '../auth/users.server'
 import { getEnv } from '../env.server'
 import { rowId } from '../http/row-id'
+import { formatDateTime } from '../i18n/format'
 import { getFixedT, getLanguage } from '../i18n/i18n.server'
 import { mtSuggestionFor, projectAcceptsFeedback, systemsForProject } from '../mt/project-mt.server'
 import { listComments } from '../projects/comments.server'
@@ -9,6 +10,7 @@ import { brokenReason } from '../projects/file-list'
 import { readFontSize } from '../projects/font-size.server'
 import { colleaguesPresent, lastPlaceOf, notePresence } from '../projects/presence.server'
 import { projectSettings } from '../projects/project-settings.server'
+import { segmentHistory } from '../projects/history.server'
 import { lastReplace, replaceAll } from '../projects/replace.server'
 import type { ProjectSummary } from '../projects/projects.server'
 import { remainingMinutes } from '../projects/segment-rules'
@@ -83,7 +85,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
   // Issue 52: in a shared file, the page notes where its user is and shows where the colleagues are (not for the pages of
   // rows scrolling loads).
   const placed = project.shared && activeId !== undefined && ('center' in anchor || 'first' in anchor)
-  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults, findReplace, limits, present] = await Promise.all([
+  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults, findReplace, limits, present, history] = await Promise.all([
     activeId ? listComments(project, activeId) : [],
     translationsOpen && activeSource !== undefined
       ? suggestionsFor(
@@ -108,6 +110,8 @@ export async function translatorPage(request: Request, user: User, project: Proj
     // Issue 58: the active segment's length limit, counted in the editor as the translator types.
     activeLimitOf(project, window.segments.find((segment) => segment.id === activeId)),
     project.shared ? colleaguesPresent(project.id, user.id) : new Map<number, string[]>(),
+    // Issue 52 point 3: the active segment's history, while its tab is open.
+    place.panel === 'history' && activeId !== undefined ? segmentHistory(project.id, activeId) : undefined,
     placed ? notePresence(project.id, user.id, activeId) : undefined,
   ])
   const base = `/translate/${project.id}/${project.password}`
@@ -200,6 +204,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
     // Issue 58: a copy of the source to every empty segment, while it can be undone (the Pretranslate menu's Undo).
     lastCopy: project.lastCopy ?? undefined,
     activeLimit: (activeId !== undefined && limits.get(activeId)) || null,
+    history: history?.map((entry) => ({ ...entry, at: entry.at.toISOString(), when: formatDateTime(entry.at, language) })),
   }
   return clearKept ? data(page, { headers: { 'Set-Cookie': clearKept } }) : page
 }
