@@ -1,4 +1,4 @@
-import { Link, useRevalidator } from '@remix-run/react'
+import { Link, useNavigation, useRevalidator } from '@remix-run/react'
 import { memo, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TaggedText } from '~/components/editor/tagged-text'
@@ -245,17 +245,20 @@ function SegmentTools({ segment, status, manual }: { segment: SegmentView; statu
  */
 function useDataAfterReplay(segments: readonly MarkedSegment[]) {
   const revalidator = useRevalidator()
+  const navigation = useNavigation()
   const writes = useSyncExternalStore(subscribe, revision, () => 0)
   // Once for a page's data: data read again and still older (never, unless a segment went) is not read a third time.
   const readAgain = useRef<readonly MarkedSegment[]>()
   useEffect(() => {
-    if (revalidator.state !== 'idle' || queueState().pending > 0) return
+    // A navigation under way brings newer data itself; read beside it, the page's data would race it (and the second
+    // answer take away the message the first one showed: a confirm gone ahead's "Segment 3 confirmed").
+    if (revalidator.state !== 'idle' || navigation.state !== 'idle' || queueState().pending > 0) return
     const older = olderThanAnswered(segments) && readAgain.current !== segments
     if (takeReplayed() || older) {
       readAgain.current = segments
       revalidator.revalidate()
     }
-  }, [writes, revalidator, segments])
+  }, [writes, revalidator, navigation.state, segments])
 }
 
 /**
