@@ -63,6 +63,12 @@ test('file list and translator, three languages, two window sizes', async ({ pag
       await page.goto(address)
       await page.screenshot({ path: path.join(OUT, `${name}-${language}-1280x800.png`) })
     }
+    // Issue 52: the selected files' share.
+    await page.goto('/')
+    await page.locator(`input[name="project"][value="${projectId}"]`).check()
+    await page.locator('button[formaction="/files/share-selected"]').click()
+    await page.locator('#share-email').waitFor()
+    await page.screenshot({ path: path.join(OUT, `share-selected-${language}-1280x800.png`) })
   }
   // Issue 52: a save refused for a change made on another page, in each language.
   const other = await context.newPage()
