@@ -8,6 +8,13 @@ import { deleteAllFiles, signIn, test, uploadAndOpen } from './helpers'
  */
 test.skip(!process.env.SCREENSHOTS, 'writes docs/screenshots/ when SCREENSHOTS=1')
 
+/** The interface languages and their culture cookies. */
+const LANGUAGES = [
+  ['lv', 'c=lv-LV|uic=lv-LV'],
+  ['en', 'c=en-GB|uic=en-GB'],
+  ['ru', 'c=ru-RU|uic=ru-RU'],
+] as const
+
 const OUT = path.resolve(import.meta.dirname, '../docs/screenshots')
 const TEXT = [
   'Translators receive documents in many formats.',
@@ -32,11 +39,7 @@ test('file list and translator, three languages, two window sizes', async ({ pag
   await uploadAndOpen(page, testInfo, 'report-2026-final-version-for-the-client-with-long-name.docx.txt', `${TEXT}\n`)
   const translator = new URL(page.url()).pathname
   const [, , projectId, password] = translator.split('/')
-  for (const [language, culture] of [
-    ['lv', 'c=lv-LV|uic=lv-LV'],
-    ['en', 'c=en-GB|uic=en-GB'],
-    ['ru', 'c=ru-RU|uic=ru-RU'],
-  ] as const) {
+  for (const [language, culture] of LANGUAGES) {
     await context.addCookies([{ name: 'culture', value: encodeURIComponent(culture), url: baseURL! }])
     for (const [width, height] of [
       [1280, 800],
@@ -72,11 +75,7 @@ test('file list and translator, three languages, two window sizes', async ({ pag
   }
   // Issue 52: a save refused for a change made on another page, in each language.
   const other = await context.newPage()
-  for (const [language, culture] of [
-    ['lv', 'c=lv-LV|uic=lv-LV'],
-    ['en', 'c=en-GB|uic=en-GB'],
-    ['ru', 'c=ru-RU|uic=ru-RU'],
-  ] as const) {
+  for (const [language, culture] of LANGUAGES) {
     await context.addCookies([{ name: 'culture', value: encodeURIComponent(culture), url: baseURL! }])
     await page.goto(translator)
     await other.goto(translator)
@@ -90,11 +89,7 @@ test('file list and translator, three languages, two window sizes', async ({ pag
   }
   await other.close()
   // Issue 52 point 3: the History tab of that segment, in each language.
-  for (const [language, culture] of [
-    ['lv', 'c=lv-LV|uic=lv-LV'],
-    ['en', 'c=en-GB|uic=en-GB'],
-    ['ru', 'c=ru-RU|uic=ru-RU'],
-  ] as const) {
+  for (const [language, culture] of LANGUAGES) {
     await context.addCookies([{ name: 'culture', value: encodeURIComponent(culture), url: baseURL! }])
     await page.goto(`${translator}?panel=history`)
     await page.screenshot({ path: path.join(OUT, `translator-history-${language}-1280x800.png`) })

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ProjectSummary } from '~/lib/projects/projects.server'
-import { createMemory, memoryProject } from '~/lib/tm/memories.server'
+import { createMemory } from '~/lib/tm/memories.server'
 import { pretranslateFromTm } from '~/lib/tm/project-tm.server'
 import { suggestionsFor } from '~/lib/tm/suggestions.server'
 import { readTmx } from '~/lib/tm/tmx'
@@ -37,7 +37,7 @@ async function confirm(segmentId: number, translation: string) {
 }
 
 const matchesOf = (project: ProjectSummary, segmentId: number, source: string) =>
-  suggestionsFor(memoryProject(project), source, 50, { projectId: project.id, id: segmentId })
+  suggestionsFor(project, source, 50, { projectId: project.id, id: segmentId })
 
 describe('context matches (issue 58 point 4)', () => {
   it('a 100% match between the same neighbours is 101% and first; elsewhere it stays 100%', async () => {
@@ -63,7 +63,7 @@ describe('context matches (issue 58 point 4)', () => {
     await importUnits(newer.id, [{ ...unit, target: 'Pārbaudiet līmeni.', changedAt: new Date('2026-06-01'), context: contextHash('Another start.', undefined) }])
 
     const target = await file(['Step one.', 'Check the level.', 'Step three.', 'Check the level.'])
-    await pretranslateFromTm(memoryProject(target.project), async () => {})
+    await pretranslateFromTm(target.project, async () => {})
     const rows = await database.current().query<{ target: string | null; status: string; saveMatch: number | null }>(
       'select target, status, save_match as "saveMatch" from segments where project_id = $1 order by position',
       [target.project.id],

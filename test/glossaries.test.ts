@@ -17,7 +17,6 @@ import {
 } from '~/lib/terms/glossaries.server'
 import { confirmMapping, findImport, previewRows, receiveGlossaryUpload, runGlossaryImport } from '~/lib/terms/glossary-import.server'
 import { termsInWindow } from '~/lib/terms/term-recognition.server'
-import { memoryProject } from '~/lib/tm/memories.server'
 import { signedInUser } from './accounts'
 import { withTestDatabase } from './database'
 import { readyProject } from './ready-project'
@@ -143,7 +142,7 @@ describe('recognising terms', () => {
       { id: ids[1]!, source: 'Computers and files.' },
       { id: ids[2]!, source: 'Nothing here.' },
     ]
-    const read = await termsInWindow(memoryProject(project), segments)
+    const read = await termsInWindow(project, segments)
     expect(read.hits.get(ids[0]!)?.map((hit) => segments[0]!.source.slice(hit.start, hit.end))).toEqual(['computer', 'translation memory'])
     expect(read.hits.get(ids[1]!)?.map((hit) => segments[1]!.source.slice(hit.start, hit.end))).toEqual(['Computers'])
     expect(read.hits.get(ids[2]!)).toEqual([])
@@ -155,10 +154,10 @@ describe('recognising terms', () => {
     ])
 
     await saveProjectGlossaries(
-      memoryProject(project),
+      project,
       (await listGlossaries(owner.id)).map((each) => ({ id: each.id, read: false, write: false })),
     )
-    expect((await termsInWindow(memoryProject(project), segments)).hits.size).toBe(0)
+    expect((await termsInWindow(project, segments)).hits.size).toBe(0)
   })
 
   it('deletes a glossary at once for the owner only; its concepts go in the background', async () => {

@@ -4,10 +4,9 @@ import { Form, Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
-import { rowId } from '~/lib/http/row-id'
 import { getFixedT } from '~/lib/i18n/i18n.server'
 import { fileListAddress } from '~/lib/projects/file-list'
-import { deleteProject, findProject, type ProjectSummary } from '~/lib/projects/projects.server'
+import { deleteProject, tickedProjects } from '~/lib/projects/projects.server'
 import { formOf } from '~/lib/http/form.server'
 
 export const handle = { i18n: ['common', 'files'] }
@@ -19,10 +18,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const form = await formOf(request)
   const back = form.get('back')
-  const ids = [...new Set(form.getAll('project').map((value) => rowId(value)))].slice(0, 100)
-  const projects = (await Promise.all(ids.map((id) => (id === undefined ? undefined : findProject(user.id, id)))))
-    // Issue 52: only the owner deletes a file; one shared with the user is left out (the list offers it no tick to delete).
-    .filter((project): project is ProjectSummary => project !== undefined && project.role === 'owner')
+  // Issue 52: only the owner deletes a file; one shared with the user is left out.
+  const { own: projects } = await tickedProjects(user.id, form)
   if (projects.length === 0) {
     throw redirect(fileListAddress(back), { headers: { 'Set-Cookie': await setFlash({ kind: 'error', key: 'files:bulkDelete.none' }, request) } })
   }

@@ -7,11 +7,10 @@ import { requireUser } from '~/lib/auth/session.server'
 import { EMAIL_MAX_LENGTH } from '~/lib/auth/forms'
 import { setFlash } from '~/lib/http/flash.server'
 import { formOf } from '~/lib/http/form.server'
-import { rowId } from '~/lib/http/row-id'
 import { formatNumber } from '~/lib/i18n/format'
 import { getFixedT, getLanguage } from '~/lib/i18n/i18n.server'
 import { fileListAddress } from '~/lib/projects/file-list'
-import { findProject, type ProjectSummary } from '~/lib/projects/projects.server'
+import { tickedProjects } from '~/lib/projects/projects.server'
 import { isMemberRole } from '~/lib/projects/roles'
 import { shareProjects } from '~/lib/projects/sharing.server'
 
@@ -27,11 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const form = await formOf(request)
   const back = typeof form.get('back') === 'string' ? String(form.get('back')) : ''
-  const ids = [...new Set(form.getAll('project').map((value) => rowId(value)))].slice(0, 100)
-  const found = (await Promise.all(ids.map((id) => (id === undefined ? undefined : findProject(user.id, id))))).filter(
-    (project): project is ProjectSummary => project !== undefined,
-  )
-  const projects = found.filter((project) => project.role === 'owner')
+  const { own: projects, sharedWithMe } = await tickedProjects(user.id, form)
   if (projects.length === 0) {
     throw redirect(fileListAddress(back), { headers: { 'Set-Cookie': await setFlash({ kind: 'error', key: 'files:bulkShare.none' }, request) } })
   }
@@ -39,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const page = {
     title: t('bulkShare.title'),
     projects: projects.map(({ id, name }) => ({ id, name })),
-    skipped: found.length - projects.length,
+    skipped: sharedWithMe,
     back,
     language,
   }

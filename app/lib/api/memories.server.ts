@@ -1,6 +1,6 @@
 import { getEnv } from '../env.server'
 import { concordance } from '../tm/concordance.server'
-import { listMemories, memoriesForProject, memoryProject, readableMemoryIds, saveMemorySettings, saveProjectMemorySettings, type Memory } from '../tm/memories.server'
+import { listMemories, memoriesForProject, readableMemoryIds, saveMemorySettings, saveProjectMemorySettings, type Memory } from '../tm/memories.server'
 import { suggestionsFor } from '../tm/suggestions.server'
 import { answer } from './call'
 import { memoryCalls } from './memories'
@@ -14,7 +14,7 @@ import { apiRefusal, projectCall, userCall } from './read-fields.server'
 export function matchesCall(request: Request): Promise<Response> {
   return projectCall(request, memoryCalls.tmMatches, async (project, { text, count }) => {
     if (text.trim() === '') return answer(memoryCalls.tmMatches, [])
-    const suggestions = await suggestionsFor(memoryProject(project), text, getEnv().TM_MIN_MATCH)
+    const suggestions = await suggestionsFor(project, text, getEnv().TM_MIN_MATCH)
     return answer(
       memoryCalls.tmMatches,
       suggestions.slice(0, count).map((suggestion) => ({
@@ -31,7 +31,7 @@ export function matchesCall(request: Request): Promise<Response> {
 /** SPEC §7 tm/concordance-search: units of the project's readable memories holding every word of `text` (decision 0014). */
 export function concordanceCall(request: Request): Promise<Response> {
   return projectCall(request, memoryCalls.concordance, async (project, { text }) => {
-    const results = await concordance(await readableMemoryIds(memoryProject(project)), text)
+    const results = await concordance(await readableMemoryIds(project), text)
     return answer(memoryCalls.concordance, results.map((result) => ({ raw_segment: result.raw_segment, translation: result.translation })))
   })
 }
@@ -65,7 +65,7 @@ export function memoriesCall(request: Request): Promise<Response> {
 
 export function memoriesForFileCall(request: Request): Promise<Response> {
   return projectCall(request, memoryCalls.memoriesForFile, async (project) =>
-    answer(memoryCalls.memoriesForFile, (await memoriesForProject(memoryProject(project))).map((memory) => memoryJson(memory, project.id))),
+    answer(memoryCalls.memoriesForFile, (await memoriesForProject(project)).map((memory) => memoryJson(memory, project.id))),
   )
 }
 
@@ -79,8 +79,7 @@ export function saveSettingsCall(request: Request): Promise<Response> {
 }
 
 export function saveSettingsForFileCall(request: Request): Promise<Response> {
-  return projectCall(request, memoryCalls.saveMemorySettingsForFile, async (summary, fields) => {
-    const project = memoryProject(summary)
+  return projectCall(request, memoryCalls.saveMemorySettingsForFile, async (project, fields) => {
     const memory = memoryNamed(await memoriesForProject(project), fields)
     if (!memory) return apiRefusal(request, 404, 'NotFound', 'api.notFound')
     await saveProjectMemorySettings(project, [{ id: memory.id, read: fields.readMemory, write: fields.writeMemory }])

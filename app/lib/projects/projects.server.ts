@@ -351,6 +351,19 @@ export async function requireProject(
   return project
 }
 
+/**
+ * The files ticked in the file list's form (at most 100) that the user may see, split into the user's own and those
+ * shared with them (issue 52: only the owner deletes or shares a file).
+ */
+export async function tickedProjects(userId: number, form: FormData): Promise<{ own: ProjectSummary[]; sharedWithMe: number }> {
+  const ids = [...new Set(form.getAll('project').map((value) => rowId(value)))].slice(0, 100)
+  const found = (await Promise.all(ids.map((id) => (id === undefined ? undefined : findProject(userId, id))))).filter(
+    (project): project is ProjectSummary => project !== undefined,
+  )
+  const own = found.filter((project) => project.role === 'owner')
+  return { own, sharedWithMe: found.length - own.length }
+}
+
 /** Issue 52: the same for managing the file (delete, rename, a new version, sharing): its owner only; a member gets a 403. */
 export async function requireOwnProject(userId: number, params: { projectId?: string; password?: string }): Promise<ProjectSummary> {
   const project = await requireProject(userId, params)

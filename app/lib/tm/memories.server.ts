@@ -31,17 +31,12 @@ export interface MemoryChoice {
   write: boolean
 }
 
-/** The project fields memories are chosen by. */
+/** The project fields memories are chosen by: its owner's (whose memories serve every member, issue 52) and language pair. */
 export interface MemoryProject {
   id: number
   ownerId: number
   sourceLang: string
   targetLang: string
-}
-
-/** The project as the memories see it: its owner (whose memories serve every member, issue 52) and language pair. */
-export function memoryProject(project: MemoryProject): MemoryProject {
-  return { id: project.id, ownerId: project.ownerId, sourceLang: project.sourceLang, targetLang: project.targetLang }
 }
 
 const columns = /* sql */ `m.id, m.name, m.source_lang as "sourceLang", m.target_lang as "targetLang", not m.read_only as "canUpdate"`

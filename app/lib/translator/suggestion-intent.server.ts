@@ -1,7 +1,6 @@
 import { redirect } from '@remix-run/node'
 import { chosenMtSuggestion } from '../mt/project-mt.server'
 import { chosenSuggestion } from '../tm/suggestions.server'
-import { memoryProject } from '../tm/memories.server'
 import type { IntentContext } from './intent-context.server'
 import { segmentForm } from './segment-form.server'
 
@@ -20,7 +19,7 @@ export async function suggestionIntent(context: IntentContext) {
     if (!used.ok) return refused()
     throw redirect(at(segmentId), { headers: await flash({ kind: 'success', key: 'translate:mt.used', values: { number: used.number } }) })
   }
-  const chosen = await chosenSuggestion(memoryProject(project), segmentId, Number(intent.slice('use:'.length)))
+  const chosen = await chosenSuggestion(project, segmentId, Number(intent.slice('use:'.length)))
   if (!chosen) throw redirect(at(segmentId))
   const used = await save({ target: chosen.target, status: 'DRAFT', saveType: 'TM', saveMatch: chosen.match })
   if ('data' in used) return used

@@ -2,7 +2,6 @@ import { redirect } from '@remix-run/node'
 import { rowId } from '../http/row-id'
 import { addConcepts, findConcept, glossariesForProject } from '../terms/glossaries.server'
 import { TERM_MAX } from '../terms/glossary-types'
-import { memoryProject } from '../tm/memories.server'
 import type { IntentContext } from './intent-context.server'
 import { segmentForm } from './segment-form.server'
 
@@ -16,7 +15,7 @@ export async function termIntent(context: IntentContext) {
   const { segmentId, target, save, refused } = segmentForm(context)
   const [, conceptPart, indexPart] = intent.split(':')
   const concept = await findConcept(project.ownerId, rowId(conceptPart) ?? 0)
-  const readable = (await glossariesForProject(memoryProject(project))).filter((glossary) => glossary.read).map((glossary) => glossary.id)
+  const readable = (await glossariesForProject(project)).filter((glossary) => glossary.read).map((glossary) => glossary.id)
   const term = concept && readable.includes(concept.glossaryId) ? concept.target[Number(indexPart)] : undefined
   if (!term) throw redirect(at(segmentId))
   const text = target === '' || /\s$/.test(target) ? `${target}${term.text}` : `${target} ${term.text}`
@@ -35,7 +34,7 @@ export async function addTermIntent(context: IntentContext): Promise<never> {
   const segmentId = rowId(fields.segmentId)
   const source = (fields.newTermSource ?? '').trim()
   const targetTerm = (fields.newTermTarget ?? '').trim()
-  const glossary = (await glossariesForProject(memoryProject(project))).find((each) => each.write && each.id === rowId(fields.newTermGlossary))
+  const glossary = (await glossariesForProject(project)).find((each) => each.write && each.id === rowId(fields.newTermGlossary))
   const problem = !glossary ? 'glossaries:translatorAdd.noGlossary' : !source || !targetTerm ? 'glossaries:translatorAdd.bothTerms' : source.length > TERM_MAX || targetTerm.length > TERM_MAX ? 'glossaries:translatorAdd.tooLong' : undefined
   if (problem || !glossary) throw redirect(at(segmentId), { headers: await flash({ kind: 'error', key: problem ?? 'glossaries:translatorAdd.noGlossary' }) })
   await addConcepts(glossary, [{ source: [{ text: source, status: 'admitted' }], target: [{ text: targetTerm, status: 'preferred' }] }])

@@ -79,8 +79,6 @@ export async function translatorPage(request: Request, user: User, project: Proj
   const translationsOpen = place.panel === 'translations'
   const concordanceText = url.searchParams.get('concordance')?.trim().slice(0, 200) ?? ''
   const termQuery = url.searchParams.get('terms')?.trim().slice(0, TERM_MAX) ?? ''
-  // Issue 52: the file's memories and glossaries are its owner's, whoever of its members works in it.
-  const memoryProject = project
   const readableGlossaries = settings.glossaries.filter((glossary) => glossary.read)
   // Issue 52: in a shared file, the page notes where its user is and shows where the colleagues are (not for the pages of
   // rows scrolling loads).
@@ -95,12 +93,12 @@ export async function translatorPage(request: Request, user: User, project: Proj
           activeId === undefined ? undefined : { projectId: project.id, id: activeId },
         )
       : [],
-    translationsOpen && concordanceText ? searchConcordance(memoryProject, concordanceText) : undefined,
+    translationsOpen && concordanceText ? searchConcordance(project, concordanceText) : undefined,
     // Issue 6: the MT suggestion of the active segment, fetched once and kept; a provider down is a message.
     translationsOpen && activeId !== undefined && activeSource !== undefined ? mtSuggestionFor(project, activeId, activeSource) : undefined,
     systemsForProject(project),
     // Issue 17: glossary terms in the window's sources, marked on the server (so without JavaScript too).
-    termsInWindow(memoryProject, window.segments, settings.glossaries),
+    termsInWindow(project, window.segments, settings.glossaries),
     // Issue 17: the QA warnings found when each was saved, and consistency across the project now.
     segmentWarnings(project.id, window.segments.map((segment) => segment.id)),
     // SPEC §9 Shift+Enter: the glossary search of the translations tab.
