@@ -48,6 +48,10 @@ test('at 1280×800 and 1366×768 the translator shows many segments, its footer 
         footerBottom: document.querySelector('.translator-footer')!.getBoundingClientRect().bottom,
         toolbarHeight: document.querySelector('.translator-toolbar')!.getBoundingClientRect().height,
         overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        // The panel's tabs on one row, and the footer one line high (the file name shortened, not wrapped).
+        tabsHidden: ((tabs) => tabs.scrollWidth - tabs.clientWidth)(document.querySelector('.panel-tabs')!),
+        tabRows: new Set([...document.querySelectorAll('.panel-tabs li')].map((tab) => Math.round(tab.getBoundingClientRect().top))).size,
+        footerHeight: document.querySelector('.translator-footer')!.getBoundingClientRect().height,
       }))
       const rows = await rowsInView(page)
       // The file list of a returning translator: the files first, the upload a compact bar above them.
@@ -62,6 +66,9 @@ test('at 1280×800 and 1366×768 the translator shows many segments, its footer 
       expect(figures.footerBottom, at).toBeLessThanOrEqual(screen.height)
       expect(figures.toolbarHeight, at).toBeLessThan(44)
       expect(figures.overflow, at).toBeLessThanOrEqual(0)
+      expect(figures.tabRows, at).toBe(1)
+      expect(figures.tabsHidden, at).toBeLessThanOrEqual(0)
+      expect(figures.footerHeight, at).toBeLessThan(40)
     }
   await context.addCookies([{ name: 'culture', value: encodeURIComponent('c=lv-LV|uic=lv-LV'), url: baseURL! }])
 })

@@ -40,7 +40,10 @@ export function TranslatorFooter({ footer, name, language }: { footer: FooterFig
   const percent = formatPercent(Math.max(0, footer.percent), language)
   return (
     <footer className="translator-footer">
-      <span>{name}</span>
+      {/* Issue 51: the heading above names the file whole; here a long name is shortened so that the footer stays one line. */}
+      <span className="footer-name" title={name}>
+        {name}
+      </span>
       <span>{t('footer.translated', { percent, count: footer.segmentCount })}</span>
       <span>{t('footer.spent', { time: time(footer.spentMinutes) })}</span>
       <span>{t('footer.remaining', { time: time(footer.remainingMinutes) })}</span>
