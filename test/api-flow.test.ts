@@ -189,6 +189,12 @@ describe('every described call, with the session cookie and with a token', () =>
     segmentHistory: () => ({ segmentId: String(segmentId) }),
     setEditTime: () => ({ projectId: String(project.projectId), editingTime: '60' }),
     translateSegment: () => ({ segmentId: String(segmentId), status: 'DRAFT', translation: 'Atveriet failu.' }),
+    reviseSegment: () => ({
+      segmentId: String(segmentId),
+      decision: 'approve',
+      translation: 'Atveriet failu.',
+      issues: JSON.stringify([{ category: 'terminology', severity: 'major', comment: '“datne”, ne “fails”' }]),
+    }),
     replaceInTranslations: () => ({ ...ofProject(), find: 'failu', replace: 'datni', preview: '1' }),
     addComment: () => ({ segmentId: String(segmentId), message: 'A question.' }),
     resolveComments: async () => {
@@ -241,8 +247,11 @@ describe('every described call, with the session cookie and with a token', () =>
     return { status: response.status, type, body: type.includes('json') ? ((await response.json()) as unknown) : await response.text() }
   }
 
-  /** Issue 52: the calls a member of the file is refused (403); every other call of the file answers a member as its owner. */
-  const OWNER_ONLY = new Set(['deleteFile', 'shareFile', 'unshareFile', 'fileMembers'])
+  /**
+   * Issue 52: the calls the member of the file (a translator) is refused (403): the owner's, and a reviewer's decision;
+   * every other call of the file answers a member as its owner.
+   */
+  const OWNER_ONLY = new Set(['deleteFile', 'shareFile', 'unshareFile', 'fileMembers', 'reviseSegment'])
 
   it('answers as described, to the cookie and to a token; refuses no credentials, a bad token, a stranger and an empty form', async () => {
     const check = answerChecker(description)

@@ -127,6 +127,7 @@ function validFields(operationId: string): Record<string, string> {
     segmentHistory: { segmentId },
     setEditTime: { projectId: target.projectId, editingTime: '60' },
     translateSegment: { segmentId, status: 'DRAFT', translation: 'Atveriet failu.' },
+    reviseSegment: { segmentId, decision: 'reject', issues: JSON.stringify([{ category: 'style', severity: 'minor', comment: 'Īsāk?' }]) },
     addComment: { segmentId, message: 'A question.' },
     resolveComments: { segmentId },
     tmMatches: { ...ofProject, text: 'Open the file now.' },

@@ -12,6 +12,7 @@ import { keepPostedText } from '~/lib/translator/kept-text.server'
 import { moveIntent } from '~/lib/translator/move-intent.server'
 import { isReplaceIntent, replaceIntent } from '~/lib/translator/replace-intent.server'
 import { restoreIntent } from '~/lib/translator/restore-intent.server'
+import { isReviseIntent, reviseIntent } from '~/lib/translator/revise-intent.server'
 import { saveIntent } from '~/lib/translator/save-intent.server'
 import { suggestionIntent } from '~/lib/translator/suggestion-intent.server'
 import { addTermIntent, termIntent } from '~/lib/translator/term-intent.server'
@@ -51,6 +52,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (USES.test(intent)) return suggestionIntent(posted)
   if (TERMS.test(intent)) return termIntent(posted)
   if (intent === 'add-term') return addTermIntent(posted)
+  if (isReviseIntent(intent) || (intent === 'confirm' && posted.revising)) return reviseIntent(posted.revising && intent === 'confirm' ? { ...posted, intent: 'approve' } : posted)
   if (SAVES.has(intent)) return saveIntent(posted)
   if (RESTORES.test(intent)) return restoreIntent(posted)
   throw redirect(posted.base)

@@ -307,6 +307,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/segments/revise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue 52: a reviewer's decision on a segment — approve (it is confirmed and REVISED) or reject (REJECTED, back to the translator) — with the text as revised and the issues found. The file's owner or a reviewer of it. */
+        post: operations["reviseSegment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/segments/replace": {
         parameters: {
             query?: never;
@@ -1604,10 +1621,10 @@ export interface operations {
                     searchInTarget?: string;
                     searchInComments?: string;
                     /**
-                     * @description Issue 58: only unconfirmed, draft or confirmed segments, those with comments or QA warnings, or repetitions.
+                     * @description Issue 58: only unconfirmed, draft or confirmed segments, those with comments or QA warnings, or repetitions; issue 52: unrevised (confirmed, no decision), revised or rejected ones.
                      * @enum {string}
                      */
-                    filter?: "unconfirmed" | "draft" | "confirmed" | "comments" | "warnings" | "repetitions";
+                    filter?: "unconfirmed" | "draft" | "confirmed" | "comments" | "warnings" | "repetitions" | "unrevised" | "revised" | "rejected";
                 };
             };
         };
@@ -1634,6 +1651,8 @@ export interface operations {
                             saveMatch: number | null;
                             /** @description Issue 52: counts every change of its translation or status; segments/translate takes it as `version`. */
                             version: number;
+                            /** @description Issue 52: the reviewer's decision; null: not revised (yet, or again since the translator changed it). */
+                            revision: ("REVISED" | "REJECTED") | null;
                             comments: {
                                 id: number;
                                 segmentId: number;
@@ -1766,12 +1785,12 @@ export interface operations {
                             version: number;
                             translation: string;
                             /** @enum {string} */
-                            status: "NEW" | "DRAFT" | "TRANSLATED";
+                            status: "NEW" | "DRAFT" | "TRANSLATED" | "REVISED" | "REJECTED";
                             saveType: string | null;
                             saveMatch: number | null;
                             /** @description Whose save it was; null for a pretranslation or a new version’s carry-over. */
                             editedBy: string | null;
-                            /** @description draft, confirm, clear, propagated, replace, undo, copy-source, pretranslate-tm, pretranslate-mt, import, split, merge, restore or carried-over. */
+                            /** @description draft, confirm, clear, propagated, replace, undo, copy-source, pretranslate-tm, pretranslate-mt, import, split, merge, restore, carried-over, or a revision: revise (an edit), approve, reject. */
                             how: string;
                             /** @description Unix time in seconds. */
                             timestamp: number;
@@ -1937,6 +1956,114 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description Refused: NotFound. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: MemoryWriteFailed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    reviseSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description A segment id, as the segments call gives it. */
+                    segmentId: number | string;
+                    /** @enum {string} */
+                    decision: "approve" | "reject";
+                    /** @description The reviewer's text, with SPEC's tags; without it the translation as it is. Edits are kept against the translator's text. */
+                    translation?: string;
+                    /** @description As in segments/translate: the version the translation was based on. */
+                    version?: number | string;
+                    /** @description A JSON array of at most 20 issues: [{"category": "accuracy|fluency|terminology|style|locale|markup", "severity": "minor|major|critical", "comment": "…"}]. */
+                    issues?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        segmentId: number;
+                        number: number;
+                        /** @enum {string} */
+                        revision: "REVISED" | "REJECTED";
+                        /** @description Every issue of the segment, oldest first, with the translator's answers. */
+                        issues: {
+                            id: number;
+                            /** @enum {string} */
+                            category: "accuracy" | "fluency" | "terminology" | "style" | "locale" | "markup";
+                            /** @enum {string} */
+                            severity: "minor" | "major" | "critical";
+                            comment: string;
+                            createdBy: string | null;
+                            /** @description The translator's answer. */
+                            answer: string | null;
+                            answeredBy: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused: InvalidValue, InvalidTags, NothingToRevise. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Refused: Forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description Refused: NotFound. */
             404: {
                 headers: {

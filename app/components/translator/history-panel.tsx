@@ -70,7 +70,7 @@ export function HistoryPanel({
 }
 
 /** The newer text with what it removed struck through and what it added marked, each named for a screen reader. */
-function Changes({ before, after }: { before: string; after: string }) {
+export function Changes({ before, after }: { before: string; after: string }) {
   const { t } = useTranslation('translate')
   return (
     <>

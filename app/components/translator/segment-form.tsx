@@ -20,9 +20,10 @@ import {
   type SegmentWriteState,
   type WriteConflict,
 } from './segment-writes'
+import { RevisionNotes } from './revision-notes'
 import { TargetField, type TargetControl } from './target-field'
 import { SEGMENT_FORM } from './toolbar'
-import type { Loaded } from './translator-data'
+import type { Loaded, MarkedSegment } from './translator-data'
 
 /** What this page's writes of a segment left: pending, saved, refused (segment-writes.ts), kept up to date. */
 export function useSegmentWrite(segmentId: number): SegmentWriteState {
@@ -33,10 +34,13 @@ export function useSegmentWrite(segmentId: number): SegmentWriteState {
 /** The save route of the editor's writes (segment-writes.ts). */
 const saveAddress = (base: string) => `${base}/save`
 
+/** The intents posted as a page once every write of the editor before them has been answered. */
+const WRITTEN_FIRST = new Set(['split', 'merge', 'approve', 'reject'])
+
 /** The intents the editor does itself with JavaScript, then writes: what the translator sees is what the server gets. */
 const IN_EDITOR: Record<string, (segment: SegmentView) => string> = { clear: () => '', 'copy-source': (segment) => segment.source }
 
-export function SegmentForm({ segment, number, startedAt, loaded }: { segment: SegmentView; number: string; startedAt?: number; loaded: Loaded }) {
+export function SegmentForm({ segment, number, startedAt, loaded }: { segment: MarkedSegment; number: string; startedAt?: number; loaded: Loaded }) {
   const { t } = useTranslation('translate')
   const write = useSegmentWrite(segment.id)
   const form = useRef<HTMLFormElement>(null)
@@ -124,8 +128,9 @@ export function SegmentForm({ segment, number, startedAt, loaded }: { segment: S
         const submitter = (event.nativeEvent as SubmitEvent).submitter
         const intent = submitter?.getAttribute('name') === 'intent' ? (submitter.getAttribute('value') ?? '') : ''
         // Split and merge cut the text the server holds: the words typed before them are written first (issue 51;
-        // before, a split within 500 ms of typing dropped the draft's timer and the server never had those words).
-        if (intent === 'split' || intent === 'merge') {
+        // before, a split within 500 ms of typing dropped the draft's timer and the server never had those words). A
+        // reviewer's decision (issue 52) is on the text as written too.
+        if (WRITTEN_FIRST.has(intent)) {
           field.current?.settle()
           if (timer.current !== undefined || writeStateOf(segment.id).pending > 0) {
             event.preventDefault()
@@ -200,6 +205,7 @@ export function SegmentForm({ segment, number, startedAt, loaded }: { segment: S
       {/* No value from React: a render (a draft answered while a split waits for it) would put the caret's offset back to "". */}
       <input type="hidden" name="splitAt" />
       <input type="hidden" name="splitTargetAt" />
+      <RevisionNotes segment={segment} loaded={loaded} number={number} />
       {write.error && write.pending === 0 ? (
         <p className="field-error" role="alert">
           {t(write.error)}

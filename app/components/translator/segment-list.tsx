@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { TaggedText } from '~/components/editor/tagged-text'
 import { Icon } from '~/components/icons'
 import { matchBand } from '~/lib/projects/segment-rules'
+import { shownStatus } from '~/lib/projects/revision'
 import { ALONE, lengthCount, type LengthLimit } from '~/lib/qa/length-limit'
 import type { SegmentView } from '~/lib/projects/segments.server'
 import { placeHref } from '~/lib/projects/translator-url'
 import { CommentsIcon } from './comments-panel'
 import { ConfirmAheadContext, useConfirmAhead } from './confirm-ahead'
 import { QaBadge, QaList } from './qa-warnings'
+import { IssueBadge } from './revision-notes'
 import { SegmentForm, useSegmentWrite } from './segment-form'
 import { olderThanAnswered, queueState, revision, subscribe, takeReplayed } from './segment-writes'
 import { SEGMENT_FORM } from './toolbar'
@@ -96,7 +98,7 @@ interface SegmentRowProps {
 const SegmentRow = memo(function SegmentRow({ segment, number, active, startedAt, loaded }: SegmentRowProps) {
   const { t } = useTranslation('translate')
   return (
-    <tr id={`s${segment.id}`} className={active ? 'segment-active' : undefined} data-status={segment.status}>
+    <tr id={`s${segment.id}`} className={active ? 'segment-active' : undefined} data-status={shownStatus(segment)}>
       <th scope="row">
         {active ? (
           number
@@ -128,10 +130,11 @@ const SegmentRow = memo(function SegmentRow({ segment, number, active, startedAt
         ) : null}
       </td>
       <td className="segment-status">
-        {active ? <ActiveSegmentTools segment={segment} /> : <SegmentTools segment={segment} status={segment.status} manual={false} />}
+        {active ? <ActiveSegmentTools segment={segment} /> : <SegmentTools segment={segment} status={shownStatus(segment)} manual={false} />}
         {active ? <LengthCounter segment={segment} limit={segment.id === loaded.activeId ? loaded.activeLimit : null} /> : null}
         <CommentsIcon state={loaded.commented[segment.id]} />
         <QaBadge warnings={segment.warnings} />
+        <IssueBadge issues={segment.issues} />
         <Present names={segment.present} />
       </td>
     </tr>
@@ -175,7 +178,7 @@ function Present({ names }: { names?: string[] }) {
 /** The active segment's status: a draft saved in the background shows as one, by hand. */
 function ActiveSegmentTools({ segment }: { segment: SegmentView }) {
   const drafted = useSegmentWrite(segment.id).saved
-  return <SegmentTools segment={segment} status={drafted && segment.status === 'NEW' ? 'DRAFT' : segment.status} manual={drafted} />
+  return <SegmentTools segment={segment} status={drafted && segment.status === 'NEW' ? 'DRAFT' : shownStatus(segment)} manual={drafted} />
 }
 
 /**
@@ -209,7 +212,7 @@ function LengthCounter({ segment, limit }: { segment: SegmentView; limit: Length
 }
 
 /** SPEC §2 tools column: MT, the TM match percent coloured by SPEC §9's bands, or a pencil for manual. */
-function SegmentTools({ segment, status, manual }: { segment: SegmentView; status: SegmentView['status']; manual: boolean }) {
+function SegmentTools({ segment, status, manual }: { segment: SegmentView; status: string; manual: boolean }) {
   const { t } = useTranslation('translate')
   const saveType = manual ? 'MANUAL' : segment.saveType
   return (

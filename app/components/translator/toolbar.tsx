@@ -22,6 +22,8 @@ export const segmentActions: {
   icon: IconName
   hotkey?: string
   primary?: boolean
+  /** Its text shown at every width (issue 52: the revision's actions, fewer, have room). */
+  labelled?: boolean
 }[] = [
   { intent: 'previous', label: 'actions.previous', icon: 'up', hotkey: 'previous' },
   { intent: 'next', label: 'actions.next', icon: 'down', hotkey: 'next' },
@@ -37,6 +39,18 @@ export const segmentActions: {
   { intent: 'copy-source', label: 'actions.copySource', icon: 'copySource', hotkey: 'copy-source' },
   { intent: 'split', label: 'split.split', icon: 'scissors', hotkey: 'split' },
   { intent: 'merge', label: 'split.merge', icon: 'merge', hotkey: 'merge' },
+]
+
+/**
+ * Issue 52 point 4, a page that revises: previous and next unrevised, approve (Ctrl+Enter, as a confirm), reject, and
+ * the reviewer's edit saved (the status stays).
+ */
+export const reviseActions: typeof segmentActions = [
+  { intent: 'previous', label: 'revise.previous', icon: 'up', hotkey: 'previous' },
+  { intent: 'next', label: 'revise.next', icon: 'down', hotkey: 'next' },
+  { intent: 'approve', label: 'revise.approve', icon: 'check', hotkey: 'confirm', primary: true },
+  { intent: 'reject', label: 'revise.reject', icon: 'flag', labelled: true },
+  { intent: 'save-draft', label: 'revise.saveEdit', icon: 'pencil', labelled: true },
 ]
 
 /**
@@ -99,6 +113,8 @@ interface ToolbarProps {
   kept?: PostedSettings
   /** Issue 58: the page's place (its search and filter, which a copy of the source comes back to). */
   place: TranslatorPlace
+  /** Issue 52 point 4: the page revises: the revision's actions instead of the translator's. */
+  revising: boolean
   /** Issue 58: the last copy of the source to every empty segment, while it can be undone. */
   lastCopy: { id: number; changed: number } | undefined
 }
@@ -126,7 +142,7 @@ function shownSettings({ updateMt, propagate, maxLength, memories, glossaries, q
  * Menus are <details> elements: they open with the keyboard and without scripts.
  */
 export function Toolbar(props: ToolbarProps) {
-  const { base, downloads, activeId, fontSize, mt, qa, here, kept, place, lastCopy } = props
+  const { base, downloads, activeId, fontSize, mt, qa, here, kept, place, lastCopy, revising } = props
   const hasActive = activeId !== undefined
   const { updateMt, propagate, maxLength, memories, glossaries, qaOff } = shownSettings(props)
   const { t } = useTranslation('translate')
@@ -142,7 +158,7 @@ export function Toolbar(props: ToolbarProps) {
         <span className="visually-hidden"> — {t('backToFiles')}</span>
       </Link>
       <span className="toolbar-group">
-        {segmentActions.map(({ intent, label, icon, hotkey, primary }) => (
+        {(revising ? reviseActions : segmentActions).map(({ intent, label, icon, hotkey, primary, labelled }) => (
           <button
             key={intent}
             type="submit"
@@ -152,7 +168,7 @@ export function Toolbar(props: ToolbarProps) {
             data-hotkey={hotkey}
             disabled={!hasActive}
             onClick={intent === 'split' ? rememberSplitCaret : undefined}
-            className={primary ? 'tool-button button-primary' : 'tool-button'}
+            className={primary ? 'tool-button button-primary' : labelled ? 'tool-button tool-labelled' : 'tool-button'}
             title={t(label)}
           >
             <span className="tool-icon" aria-hidden="true">

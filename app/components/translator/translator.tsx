@@ -34,6 +34,7 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
       <div className="translator-heading">
         <h1 id="translate-title">{loaded.name}</h1>
         <KeptNote kept={loaded.keptAsIs} language={loaded.language} className="translator-kept" />
+        <ModeSwitch loaded={loaded} />
         {/* Issue 58: beside the search, as Matecat has them (the toolbar's row has no room left in Russian); first, so
             that an open search, as wide as its fields, wraps below it and the menu keeps its place at the right. */}
         <FindReplaceMenu base={loaded.base} place={loaded.place} activeId={loaded.activeId} data={loaded.findReplace} targetLang={loaded.targetLang} />
@@ -52,6 +53,7 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
         propagate={loaded.settings.propagate}
         maxLength={loaded.settings.maxLength}
         place={loaded.place}
+        revising={loaded.revising}
         lastCopy={loaded.lastCopy}
         memories={loaded.settings.memories}
         glossaries={loaded.settings.glossaries.map((glossary) => ({ ...glossary, canUpdate: true }))}
@@ -134,6 +136,32 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
     </section>
   )
 })
+
+/**
+ * Issue 52 point 4: translate or revise. The owner switches between them (the mode is in the address, so without
+ * JavaScript too); a reviewer's page always revises and says so; a translator's never does.
+ */
+function ModeSwitch({ loaded }: { loaded: Loaded }) {
+  const { t } = useTranslation('translate')
+  if (loaded.role === 'translator') return null
+  if (loaded.role === 'reviewer') return <span className="mode-switch mode-current">{t('revise.mode')}</span>
+  const link = (revise: boolean, label: string, title: string) =>
+    loaded.revising === revise ? (
+      <span className="mode-current" aria-current="page" title={title}>
+        {label}
+      </span>
+    ) : (
+      <Link to={placeHref(loaded.base, { ...loaded.place, segment: loaded.activeId, revise })} title={title}>
+        {label}
+      </Link>
+    )
+  return (
+    <nav className="mode-switch" aria-label={t('revise.modeLabel')}>
+      {link(false, t('revise.translateMode'), t('revise.translateModeTitle'))}
+      {link(true, t('revise.mode'), t('revise.modeTitle'))}
+    </nav>
+  )
+}
 
 export function BrokenFile({ name, reason, deleteHref }: { name: string; reason: string; deleteHref: string | null }) {
   const { t } = useTranslation(['files', 'translate'])

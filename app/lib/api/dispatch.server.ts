@@ -17,7 +17,7 @@ import {
 } from './files.server'
 import { concordanceCall, matchesCall, memoriesCall, memoriesForFileCall, saveSettingsCall, saveSettingsForFileCall } from './memories.server'
 import { mtMatchesCall } from './mt.server'
-import { historyCall, replaceCall, segmentsCall, setActiveCall, setEditTimeCall, translateCall } from './segments.server'
+import { historyCall, replaceCall, reviseCall, segmentsCall, setActiveCall, setEditTimeCall, translateCall } from './segments.server'
 import { profileCall, saveMtSystemCall, saveProfileFlagCall, saveUpdateMtForFileCall, updateMtForFileCall } from './settings.server'
 import { getOnlyRefusal } from './read-fields.server'
 
@@ -47,6 +47,7 @@ const answers: Record<Exclude<keyof typeof calls, 'upload' | 'tokens' | 'tokenCa
   setEditTime: setEditTimeCall,
   translate: translateCall,
   replace: replaceCall,
+  revise: reviseCall,
   addComment: (request) => commentCall(request, 'comment-add'),
   resolveComments: (request) => commentCall(request, 'comment-resolve'),
   tmMatches: matchesCall,

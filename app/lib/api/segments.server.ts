@@ -11,6 +11,8 @@ import type { Conflict } from '../projects/segments.server'
 import { segmentHistory } from '../projects/history.server'
 import { getFixedT } from '../i18n/i18n.server'
 import { segmentCalls } from './segments'
+import { mayRevise } from '../projects/revision'
+import { decideRevision, issuesOf } from '../projects/revision.server'
 
 /** SPEC §7 segments/set-active (segmentId): the job remembers it as its last active segment, as the translator does. */
 export function setActiveCall(request: Request): Promise<Response> {
@@ -56,6 +58,7 @@ export function segmentsCall(request: Request): Promise<Response> {
         saveType: segment.saveType,
         saveMatch: segment.saveMatch,
         version: segment.version,
+        revision: segment.revision,
         comments: comments.filter((comment) => comment.segmentId === segment.id).map(commentJson),
       })),
     })
@@ -90,6 +93,31 @@ export function replaceCall(request: Request): Promise<Response> {
   return projectCall(request, segmentCalls.replace, async (project, { find, replace, matchCase, wholeWord, preview }, user) => {
     const result = await replaceAll(project, user, { find, replace, matchCase, wholeWord }, preview)
     return answer(segmentCalls.replace, { changed: result.changed, segments: result.segments, ...(result.running ? { running: true } : {}) })
+  })
+}
+
+/**
+ * Issue 52 point 4, segments/revise (segmentId, decision, translation, version, issues): the reviewer's decision as the
+ * translator page's Approve and Reject make it. Answers the segment's revision and all its issues.
+ */
+export function reviseCall(request: Request): Promise<Response> {
+  return segmentCall(request, segmentCalls.revise, async (project, segmentId, { decision, translation, version, issues }, user) => {
+    if (!mayRevise(project.role)) return apiRefusal(request, 403, 'Forbidden', 'api.reviewersOnly')
+    const decided = await decideRevision(project, user, segmentId, { decision, target: translation, baseVersion: version, issues: issues ?? [], elapsed: 0 })
+    if ('conflict' in decided) return conflictRefusal(request, segmentId, decided.conflict)
+    if (!decided.ok) {
+      if (decided.error === 'empty') return apiRefusal(request, 400, 'NothingToRevise', 'translate:revise.errors.empty')
+      if (decided.error === 'invalid-tags') return apiRefusal(request, 400, 'InvalidTags', 'translate:errors.invalidTags')
+      if (decided.error === 'write-back') return apiRefusal(request, 503, 'MemoryWriteFailed', 'suggestions:errors.writeBack')
+      return apiRefusal(request, 404, 'NotFound', 'api.notFound')
+    }
+    const all = (await issuesOf(project.id, [segmentId])).get(segmentId) ?? []
+    return answer(segmentCalls.revise, {
+      segmentId,
+      number: decided.number,
+      revision: decided.revision,
+      issues: all.map(({ id, category, severity, comment, createdBy, answer: given, answeredBy }) => ({ id, category, severity, comment, createdBy, answer: given, answeredBy })),
+    })
   })
 }
 

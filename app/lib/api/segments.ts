@@ -4,6 +4,7 @@ import { REPLACE_MAX } from '../projects/replace-text'
 import { call, ofProject, projectId, projectPassword, projectRefusals, seconds, segmentId } from './call'
 import { commentAnswer } from './comments'
 import { SEGMENT_FILTERS } from '../projects/segment-filter'
+import { ISSUE_CATEGORIES, ISSUE_SEVERITIES, ISSUE_TEXT_MAX, REVISION_DECISIONS } from '../projects/revision'
 
 /** SPEC §7's segments group: the window, the active segment, editing time and saving a translation. */
 
@@ -11,6 +12,41 @@ import { SEGMENT_FILTERS } from '../projects/segment-filter'
 export const EDITING_TIME_MAX = 315_360_000
 
 const segmentStatus = z.enum(['NEW', 'DRAFT', 'TRANSLATED'])
+const revision = z.enum(['REVISED', 'REJECTED']).nullable().meta({ description: "Issue 52: the reviewer's decision; null: not revised (yet, or again since the translator changed it)." })
+
+const issueAnswer = z.object({
+  id: z.number().int(),
+  category: z.enum(ISSUE_CATEGORIES),
+  severity: z.enum(ISSUE_SEVERITIES),
+  comment: z.string(),
+  createdBy: z.string().nullable(),
+  answer: z.string().nullable().meta({ description: "The translator's answer." }),
+  answeredBy: z.string().nullable(),
+})
+
+/** The issues of segments/revise: a JSON array in one form field. */
+const issuesField = z
+  .string()
+  .max(50_000)
+  .transform((value, context) => {
+    try {
+      return JSON.parse(value) as unknown
+    } catch {
+      context.addIssue({ code: 'custom', message: 'issues is not JSON' })
+      return z.NEVER
+    }
+  })
+  .pipe(
+    z
+      .array(
+        z.object({
+          category: z.enum(ISSUE_CATEGORIES),
+          severity: z.enum(ISSUE_SEVERITIES).default('minor'),
+          comment: z.string().max(ISSUE_TEXT_MAX).default(''),
+        }),
+      )
+      .max(20),
+  )
 const saveType = z.enum(['MT', 'TM', 'MANUAL'])
 
 const segmentAnswer = z.object({
@@ -22,6 +58,7 @@ const segmentAnswer = z.object({
   saveType: saveType.nullable(),
   saveMatch: z.number().int().nullable(),
   version: z.number().int().meta({ description: 'Issue 52: counts every change of its translation or status; segments/translate takes it as `version`.' }),
+  revision,
   comments: z.array(commentAnswer),
 })
 
@@ -45,7 +82,10 @@ export const segmentCalls = {
       filter: z
         .enum(SEGMENT_FILTERS)
         .optional()
-        .meta({ description: 'Issue 58: only unconfirmed, draft or confirmed segments, those with comments or QA warnings, or repetitions.' }),
+        .meta({
+          description:
+            'Issue 58: only unconfirmed, draft or confirmed segments, those with comments or QA warnings, or repetitions; issue 52: unrevised (confirmed, no decision), revised or rejected ones.',
+        }),
     }),
     answer: z.object({ fileId: z.number().int(), hasBefore: z.boolean(), hasAfter: z.boolean(), segments: z.array(segmentAnswer) }),
     refusals: projectRefusals,
@@ -76,7 +116,7 @@ export const segmentCalls = {
           id: z.number().int(),
           version: z.number().int(),
           translation: z.string(),
-          status: z.enum(['NEW', 'DRAFT', 'TRANSLATED']),
+          status: z.enum(['NEW', 'DRAFT', 'TRANSLATED', 'REVISED', 'REJECTED']),
           saveType: z.string().nullable(),
           saveMatch: z.number().int().nullable(),
           editedBy: z.string().nullable().meta({ description: 'Whose save it was; null for a pretranslation or a new version’s carry-over.' }),
@@ -84,7 +124,7 @@ export const segmentCalls = {
             .string()
             .meta({
               description:
-                'draft, confirm, clear, propagated, replace, undo, copy-source, pretranslate-tm, pretranslate-mt, import, split, merge, restore or carried-over.',
+                'draft, confirm, clear, propagated, replace, undo, copy-source, pretranslate-tm, pretranslate-mt, import, split, merge, restore, carried-over, or a revision: revise (an edit), approve, reject.',
             }),
           timestamp: seconds,
         }),
@@ -140,6 +180,38 @@ export const segmentCalls = {
         .meta({ description: 'Issue 58: the repetitions (same source, empty or draft) a confirm filled with the same translation, confirmed.' }),
     }),
     refusals: { 400: ['InvalidValue', 'InvalidTags'], 404: ['NotFound'], 409: ['Conflict'], 503: ['MemoryWriteFailed'] },
+  }),
+  revise: call({
+    method: 'post',
+    path: '/segments/revise',
+    operationId: 'reviseSegment',
+    tag: 'Segments',
+    summary:
+      "Issue 52: a reviewer's decision on a segment — approve (it is confirmed and REVISED) or reject (REJECTED, back to the translator) — with the text as revised and the issues found. The file's owner or a reviewer of it.",
+    body: 'form',
+    fields: z.object({
+      segmentId,
+      decision: z.enum(REVISION_DECISIONS),
+      translation: z
+        .string()
+        .max(100_000)
+        .optional()
+        .meta({ description: "The reviewer's text, with SPEC's tags; without it the translation as it is. Edits are kept against the translator's text." }),
+      version: wholeNumber(0, 2_000_000_000).optional().meta({ description: 'As in segments/translate: the version the translation was based on.' }),
+      issues: issuesField
+        .optional()
+        .meta({
+          description:
+            'A JSON array of at most 20 issues: [{"category": "accuracy|fluency|terminology|style|locale|markup", "severity": "minor|major|critical", "comment": "…"}].',
+        }),
+    }),
+    answer: z.object({
+      segmentId: z.number().int(),
+      number: z.number().int(),
+      revision: z.enum(['REVISED', 'REJECTED']),
+      issues: z.array(issueAnswer).meta({ description: "Every issue of the segment, oldest first, with the translator's answers." }),
+    }),
+    refusals: { 400: ['InvalidValue', 'InvalidTags', 'NothingToRevise'], 403: ['Forbidden'], 404: ['NotFound'], 409: ['Conflict'], 503: ['MemoryWriteFailed'] },
   }),
   replace: call({
     method: 'post',

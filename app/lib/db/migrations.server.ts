@@ -1142,4 +1142,84 @@ export const migrations: Migration[] = [
         execute function segments_keep_history();
     `,
   },
+  {
+    version: 47,
+    name: 'a reviewer approves or rejects a segment and marks its issues',
+    sql: /* sql */ `
+      -- Issue 52 point 4: revision (revision.server.ts). A translated segment a reviewer approved is REVISED, one sent
+      -- back REJECTED; null: not revised (yet, or again after the translator changed it). revision_base is the
+      -- translator's text the reviewer's edits are shown against (tracked changes): the text as it stood when the
+      -- reviewer first changed it or decided. The version trigger keeps both honest for every writer: a reviewer's edit
+      -- (edit_how revise, approve or reject) keeps the first base; anyone else's change of the text is a new translation,
+      -- to be revised again.
+      alter table segments add column revision text check (revision in ('REVISED', 'REJECTED'));
+      alter table segments add column revision_base text;
+      alter table segments add column revised_by integer;
+      alter table segments add column revised_at timestamptz;
+      create or replace function segments_count_version() returns trigger language plpgsql as $$
+      begin
+        new.version := old.version + 1;
+        if new.edit_writer is distinct from old.edit_writer or new.edit_seq is distinct from old.edit_seq then
+          new.edit_version := new.version;
+        end if;
+        if new.target is distinct from old.target then
+          if new.edit_how in ('revise', 'approve', 'reject') then
+            new.revision_base := coalesce(old.revision_base, old.target);
+          elsif old.revision is not null or old.revision_base is not null then
+            new.revision := null;
+            new.revision_base := null;
+          end if;
+        end if;
+        return new;
+      end
+      $$;
+      -- The history keeps a decision too, as the status it shows (REVISED, REJECTED); a decision right after the edit
+      -- it was made with (the same version, the same person) is that edit's row.
+      create or replace function segments_keep_history() returns trigger language plpgsql as $$
+      declare
+        last_id bigint;
+        shown text := case when new.revision is not null and new.target is not null then new.revision else new.status end;
+      begin
+        if new.edit_how in ('draft', 'approve', 'reject') then
+          select h.id into last_id from segment_history h
+           where h.project_id = new.project_id and h.segment_id = new.id
+             and h.id = (select max(l.id) from segment_history l where l.project_id = new.project_id and l.segment_id = new.id)
+             and h.edited_by is not distinct from new.edited_by
+             and ((new.edit_how = 'draft' and h.how = 'draft' and h.at > now() - interval '10 minutes')
+               or (new.version = h.version and h.how = new.edit_how and h.at > now() - interval '1 minute'));
+        end if;
+        if last_id is not null then
+          update segment_history set version = new.version, target = new.target, status = shown, save_type = new.save_type,
+                 save_match = new.save_match, how = coalesce(new.edit_how, 'draft'), at = now()
+           where id = last_id;
+          return null;
+        end if;
+        insert into segment_history (project_id, segment_id, version, target, status, save_type, save_match, edited_by, how)
+        values (new.project_id, new.id, new.version, new.target, shown, new.save_type, new.save_match, new.edited_by,
+                coalesce(new.edit_how, 'draft'));
+        return null;
+      end
+      $$;
+      drop trigger segments_history on segments;
+      create trigger segments_history after update of target, status, revision on segments for each row
+        when (old.target is distinct from new.target or old.status is distinct from new.status or old.revision is distinct from new.revision)
+        execute function segments_keep_history();
+      -- The issues a reviewer marks on a segment (ISO 17100 revision, Matecat's and MQM's categories and severities),
+      -- each with the translator's answer.
+      create table revision_issues (
+        id bigint generated always as identity primary key,
+        project_id integer not null references projects (id) on delete cascade,
+        segment_id integer not null,
+        category text not null check (category in ('accuracy', 'fluency', 'terminology', 'style', 'locale', 'markup')),
+        severity text not null check (severity in ('minor', 'major', 'critical')),
+        comment text not null default '',
+        created_by integer references users (id) on delete set null,
+        created_at timestamptz not null default now(),
+        answer text,
+        answered_by integer references users (id) on delete set null,
+        answered_at timestamptz
+      );
+      create index revision_issues_segment_idx on revision_issues (project_id, segment_id);
+    `,
+  },
 ]

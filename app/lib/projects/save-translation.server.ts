@@ -22,7 +22,7 @@ export async function saveTranslation(
   segmentId: number,
   change: SegmentChange,
   elapsedSeconds: number,
-  options: Pick<SaveOptions, 'moveOn' | 'keepChosenSaveType' | 'stamp' | 'how'> = {},
+  options: Pick<SaveOptions, 'moveOn' | 'keepChosenSaveType' | 'keepStatus' | 'stamp' | 'how'> = {},
 ): Promise<(Awaited<ReturnType<typeof saveSegment>> & { propagated?: number[] }) | { ok: false; writeBackFailed: true }> {
   let saved: Awaited<ReturnType<typeof saveSegment>>
   try {

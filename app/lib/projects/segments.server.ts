@@ -7,6 +7,7 @@ import { db } from '../db/db.server'
 import { MAX_SEGMENT_CHARACTERS } from '../segmentation'
 import { parse } from '../tags'
 import { MESSAGE_TYPE } from './comment-rules'
+import type { Revision } from './revision'
 import type { SegmentFilter } from './segment-filter'
 import type { CommentState } from './comments.server'
 import { checkTarget, countedSeconds, type SaveType, type SegmentStatus, type TargetCheck } from './segment-rules'
@@ -36,6 +37,9 @@ export interface SegmentView {
   repeated?: boolean
   /** Issue 58: its unit has a length limit from the file (read for a window only). */
   limited?: boolean
+  /** Issue 52 point 4: a reviewer's decision (null: not revised), and the translator's text the reviewer's edits are shown against. */
+  revision: Revision | null
+  revisionBase: string | null
 }
 
 type SegmentRow = Omit<SegmentView, 'label'> & { originId: number | null }
@@ -49,7 +53,8 @@ const viewColumns = `s.id, s.position,
   case when length(s.target) > ${MAX_SEGMENT_CHARACTERS} then left(s.target, ${MAX_SEGMENT_CHARACTERS}) else s.target end as target,
   (length(s.source) > ${MAX_SEGMENT_CHARACTERS} or coalesce(length(s.target), 0) > ${MAX_SEGMENT_CHARACTERS}) as oversized,
   s.status, s.save_type as "saveType", s.save_match as "saveMatch",
-  s.word_count as "wordCount", s.repetition_of as "repetitionOf", s.origin_id as "originId", s.version`
+  s.word_count as "wordCount", s.repetition_of as "repetitionOf", s.origin_id as "originId", s.version,
+  s.revision, case when s.revision_base is distinct from s.target then s.revision_base end as "revisionBase"`
 
 export type WindowAnchor = { center: number } | { before: number } | { after: number } | { first: true }
 
@@ -78,6 +83,9 @@ export function isSearchActive(search: SegmentSearch | undefined): search is Seg
   return Boolean(search?.source || search?.target || search?.comments || search?.filter)
 }
 
+/** Issue 52 point 4: what a reviewer revises next: a confirmed translation without a decision. */
+const UNREVISED = `s.status = 'TRANSLATED' and s.revision is null`
+
 /**
  * Issue 58's filters as conditions on alias s. Warnings are the ones the QA check stored (segments_qa_idx); a
  * repetition is a segment whose source, tags included, another segment of the file has (segments_source_md5_idx).
@@ -87,6 +95,9 @@ const FILTER_CONDITIONS: Record<SegmentFilter, string> = {
   draft: `s.status = 'DRAFT'`,
   confirmed: `s.status = 'TRANSLATED'`,
   comments: 'exists (select 1 from comments c where c.segment_id = s.id)',
+  unrevised: UNREVISED,
+  revised: `s.revision = 'REVISED'`,
+  rejected: `s.revision = 'REJECTED'`,
   warnings: `s.qa is not null and s.qa <> '[]'::jsonb`,
   repetitions: `exists (select 1 from segments o where o.project_id = s.project_id and md5(o.source) = md5(s.source) and o.source = s.source
                   and o.id <> s.id)`,
@@ -235,17 +246,19 @@ export async function positionOf(projectId: number, segmentId: number, using: Qu
 
 /**
  * SPEC §4 navigation: the nearest segment that is not confirmed, after or before this one. Issue 58: with a filter
- * the nearest segment the filter (and the search with it) shows instead, so next and previous stay inside it.
+ * the nearest segment the filter (and the search with it) shows instead, so next and previous stay inside it. Issue 52:
+ * a page that revises goes to the nearest unrevised one.
  */
 export async function nearestUnconfirmed(
   projectId: number,
   fromSegmentId: number,
   direction: 'next' | 'previous',
   search?: SegmentSearch,
+  revising = false,
 ): Promise<number | undefined> {
   const position = await positionOf(projectId, fromSegmentId)
   if (position === undefined) return undefined
-  const filter = search?.filter ? searchConditions(search, 3) : { sql: ` and s.status <> 'TRANSLATED'`, params: [] }
+  const filter = search?.filter ? searchConditions(search, 3) : { sql: ` and ${revising ? UNREVISED : `s.status <> 'TRANSLATED'`}`, params: [] }
   const [row] = await db().query<{ id: number }>(
     direction === 'next'
       ? `select s.id from segments s where s.project_id = $1 and s.position > $2${filter.sql} order by s.position limit 1`
@@ -284,6 +297,9 @@ export type EditHow =
   | 'merge'
   | 'restore'
   | 'carried-over'
+  | 'revise'
+  | 'approve'
+  | 'reject'
 
 /** Issue 52: the segment as someone else left it since the version a refused save was based on. */
 export interface Conflict {
@@ -346,6 +362,8 @@ export interface SaveOptions {
    * issue 5's write-back, so that a failed TM write fails the save. Without it a save is one statement.
    */
   alsoInTransaction?: (tx: Queryable, stored: StoredSegment, change: SegmentChange) => Promise<void>
+  /** Issue 52 point 4: a reviewer's edit: the text changes, the status stays (a segment not yet translated becomes a draft). */
+  keepStatus?: boolean
   /**
    * SPEC §4 "typing sets MANUAL": a confirm of the target already stored after choosing a TM or MT suggestion is
    * not typing, so that save type and match stay (the change's own are used otherwise).
@@ -371,7 +389,7 @@ export async function saveSegment(
   segmentId: number,
   requested: SegmentChange,
   elapsedSeconds: number,
-  { moveOn, alsoInTransaction, keepChosenSaveType, stamp, editedBy, how }: SaveOptions = {},
+  { moveOn, alsoInTransaction, keepChosenSaveType, keepStatus, stamp, editedBy, how }: SaveOptions = {},
 ): Promise<
   SavedSegment | Exclude<TargetCheck, { ok: true }> | { ok: false; errors: [{ code: 'not-found' | 'segment-too-long' }] } | { ok: false; conflict: Conflict }
 > {
@@ -399,7 +417,8 @@ export async function saveSegment(
     }
     const check: TargetCheck = requested.target === '' ? { ok: true, tokens: [] } : checkTarget(requested.target, parse(stored.source))
     if (!check.ok) return check
-    const change = keepChosenSaveType ? withChosenSaveType(stored, requested) : requested
+    const kept = keepStatus && stored.status !== 'NEW' ? { ...requested, status: stored.status } : requested
+    const change = keepChosenSaveType ? withChosenSaveType(stored, kept) : kept
     await alsoInTransaction?.(using, stored, change)
     // Issue 17: the new translation's QA, written with it (null, "not checked", when the check could not run).
     const qa =
@@ -463,10 +482,12 @@ function writeSegment(
 ) {
   const cleared = change.target === ''
   // Issue 50: a stamped write applies only when it is later than the last step its page wrote; an unstamped one
-  // (no JavaScript, the API) always, leaving the stamp as it was.
+  // (no JavaScript, the API) always, leaving the stamp as it was. Issue 52: a translator's confirm, even of the same
+  // text (an answer to a rejection), hands the segment back to revision.
   return using.query<{ next: number | null; version: number | null }>(
     `with saved as (
        update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now(), qa = $10::jsonb, edited_by = $13, edit_how = $14,
+              revision = case when $14 = 'confirm' then null else revision end, revision_base = case when $14 = 'confirm' then null else revision_base end,
               edit_writer = coalesce($11, edit_writer), edit_seq = case when $11::text is null then edit_seq else $12::integer end
         where project_id = $1 and id = $2
           and ($11::text is null or edit_writer is distinct from $11 or edit_seq is null or edit_seq < $12::integer)
@@ -510,7 +531,7 @@ export async function leaveSegment(
   segmentId: number,
   target: string,
   elapsedSeconds: number,
-  { stamp, baseVersion, editedBy }: { stamp?: WriteStamp; baseVersion?: number; editedBy?: number } = {},
+  { stamp, baseVersion, editedBy, revising = false }: { stamp?: WriteStamp; baseVersion?: number; editedBy?: number; revising?: boolean } = {},
 ) {
   const [row] = await db().query<{ target: string | null; oversized: boolean }>(
     `select target, length(source) > ${MAX_SEGMENT_CHARACTERS} as oversized from segments where project_id = $1 and id = $2`,
@@ -518,7 +539,9 @@ export async function leaveSegment(
   )
   // An oversized segment (issue 50) is shown without an editor: leaving it changes nothing.
   if (!row || row.oversized || (row.target ?? '') === target) return { ok: true as const }
-  return saveSegment(project, segmentId, { target, status: 'DRAFT', saveType: 'MANUAL', saveMatch: 0, baseVersion }, elapsedSeconds, { stamp, editedBy })
+  // Issue 52: a reviewer's edit keeps the status (revising a confirmed segment does not make it a draft again).
+  const edit = revising ? ({ keepStatus: true, how: 'revise' } as const) : {}
+  return saveSegment(project, segmentId, { target, status: 'DRAFT', saveType: 'MANUAL', saveMatch: 0, baseVersion }, elapsedSeconds, { stamp, editedBy, ...edit })
 }
 
 /** SPEC §7 "segments/set-active": the last active segment is remembered per job. */

@@ -17,6 +17,8 @@ export interface TranslatorPlace {
   panel: Panel
   /** Issue 58: the find-and-replace menu's query while it is open, and whether its replace-all preview is shown. */
   replace?: ReplaceQuery & { preview: boolean }
+  /** Issue 52 point 4: the owner's page in revise mode (`mode=revise`); a reviewer's always is (revisesIn). */
+  revise?: boolean
 }
 
 const SEARCH_MAX = 200
@@ -36,6 +38,7 @@ export function readPlace(params: URLSearchParams): TranslatorPlace {
     search: { source: term('source'), target: term('target'), comments: term('comments'), filter: segmentFilterOf(params.get('filter')) },
     panel: (panels as readonly string[]).includes(panel ?? '') ? (panel as Panel) : 'translations',
     replace: readReplace(params),
+    ...(params.get('mode') === 'revise' ? { revise: true } : {}),
   }
 }
 
@@ -81,6 +84,7 @@ export function placeHref(base: string, place: Partial<TranslatorPlace>): string
   if (place.search?.filter) params.set('filter', place.search.filter)
   if (place.panel && place.panel !== 'translations') params.set('panel', place.panel)
   for (const [name, value] of replaceParams(place.replace)) params.set(name, value)
+  if (place.revise) params.set('mode', 'revise')
   const query = params.toString()
   return `${base}${query ? `?${query}` : ''}`
 }

@@ -3,6 +3,7 @@ import { safeRedirect } from '../auth/redirect'
 import { setFlash, type Flash } from '../http/flash.server'
 import type { ProjectSummary } from '../projects/projects.server'
 import { placeHref, readPlace, type TranslatorPlace } from '../projects/translator-url'
+import { revisesIn } from '../projects/revision'
 
 /**
  * What every intent of the translator's forms gets (issue 16: one small module per intent, the route only
@@ -22,6 +23,8 @@ export interface IntentContext {
   backHere: string
   /** The translator address of a segment, keeping the search and the open tab. */
   at: (segmentId?: number) => string
+  /** Issue 52 point 4: the page revises (a reviewer's always, the owner's in revise mode): its saves keep the status. */
+  revising: boolean
   /** The Set-Cookie header that shows `message` once on the next page. */
   flash: (message: Flash) => Promise<{ 'Set-Cookie': string }>
 }
@@ -40,6 +43,7 @@ export function intentContext(request: Request, user: User, project: ProjectSumm
     fields,
     base,
     backHere: back.startsWith(base) ? back : base,
+    revising: revisesIn(project.role, place.revise === true),
     at: (segmentId) => placeHref(base, { ...place, segment: segmentId }),
     flash: async (message) => ({ 'Set-Cookie': await setFlash(message, request) }),
   }

@@ -2,6 +2,7 @@ import { redirect } from '@remix-run/node'
 import { readPlace } from '../projects/translator-url'
 import { leaveSegment, nearestUnconfirmed, setActiveSegment } from '../projects/segments.server'
 import type { IntentContext } from './intent-context.server'
+import { keepIssueNotes } from './revise-intent.server'
 import { segmentForm } from './segment-form.server'
 
 /**
@@ -11,10 +12,12 @@ import { segmentForm } from './segment-form.server'
 export async function moveIntent(context: IntentContext) {
   const { project, intent, fields } = context
   const { segmentId, target, elapsed, stamp, baseVersion, refused, conflicted } = segmentForm(context)
-  const left = await leaveSegment(project, segmentId, target, elapsed, { stamp, baseVersion, editedBy: context.user.id })
+  const { revising } = context
+  const left = await leaveSegment(project, segmentId, target, elapsed, { stamp, baseVersion, editedBy: context.user.id, revising })
   // Issue 52: a colleague changed the segment meanwhile: the translator stays on it and chooses.
   if (!left.ok && 'conflict' in left) return conflicted(left.conflict)
   if (!left.ok) return refused()
-  const wanted = intent.startsWith('move:') ? Number(intent.slice('move:'.length)) : await nearestUnconfirmed(project.id, segmentId, intent as 'next' | 'previous', readPlace(new URLSearchParams(fields)).search)
+  await keepIssueNotes(context, segmentId)
+  const wanted = intent.startsWith('move:') ? Number(intent.slice('move:'.length)) : await nearestUnconfirmed(project.id, segmentId, intent as 'next' | 'previous', readPlace(new URLSearchParams(fields)).search, revising)
   throw redirect(context.at(wanted && (await setActiveSegment(project, wanted)) ? wanted : segmentId))
 }

@@ -1,5 +1,6 @@
 import { data, redirect } from '@remix-run/node'
 import type { IntentContext } from './intent-context.server'
+import { keepIssueNotes } from './revise-intent.server'
 import { segmentForm } from './segment-form.server'
 
 /**
@@ -15,10 +16,13 @@ export async function saveIntent(context: IntentContext) {
   const confirm = intent === 'confirm'
   const saved = await save(
     { target: intent === 'clear' ? '' : intent === 'copy-source' ? source : target, status: confirm ? 'TRANSLATED' : 'DRAFT', saveType: 'MANUAL', saveMatch: 0 },
-    { moveOn: confirm ? 'next' : undefined, keepChosenSaveType: confirm },
+    // Issue 52 point 4: a reviewer's edits keep the status (a revising page's confirm is an approval: revise-intent).
+    { moveOn: confirm ? 'next' : undefined, keepChosenSaveType: confirm, ...(context.revising && !confirm ? { keepStatus: true, how: 'revise' as const } : {}) },
   )
   if ('data' in saved) return saved
   if (!saved.ok) return refused()
+  // Issue 52 point 4: answers to a reviewer's issues written before the confirm are kept with it.
+  if (confirm) await keepIssueNotes(context, segmentId)
   // Issue 58: a confirm that filled repetitions says how many.
   const propagated = saved.propagated ?? []
   const key = !confirm ? 'translate:saved' : propagated.length > 0 ? 'translate:confirmedPropagated' : 'translate:confirmed'

@@ -40,7 +40,7 @@ export interface SegmentForm {
   /** Saves as saveTranslation does (TM write-back, MT feedback); a failed memory write keeps the text as a draft. */
   save: (
     change: SegmentChange,
-    options?: Pick<SaveOptions, 'moveOn' | 'keepChosenSaveType'>,
+    options?: Pick<SaveOptions, 'moveOn' | 'keepChosenSaveType' | 'keepStatus' | 'how'>,
   ) => Promise<
     | Exclude<Awaited<ReturnType<typeof saveTranslation>>, { writeBackFailed: true } | { conflict: Conflict }>
     | ReturnType<typeof data<{ ok: false; error: string }>>

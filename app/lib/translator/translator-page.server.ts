@@ -16,6 +16,8 @@ import type { ProjectSummary } from '../projects/projects.server'
 import { remainingMinutes } from '../projects/segment-rules'
 import { countMatches, isSearchActive, segmentWindow, type WindowAnchor } from '../projects/segments.server'
 import { readPlace } from '../projects/translator-url'
+import { revisesIn } from '../projects/revision'
+import { issuesOf } from '../projects/revision.server'
 import { db } from '../db/db.server'
 import { projectLimit, type LengthLimit } from '../qa/length-limit'
 import { lengthLimits } from '../qa/length-limit.server'
@@ -83,7 +85,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
   // Issue 52: in a shared file, the page notes where its user is and shows where the colleagues are (not for the pages of
   // rows scrolling loads).
   const placed = project.shared && activeId !== undefined && ('center' in anchor || 'first' in anchor)
-  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults, findReplace, limits, present, history] = await Promise.all([
+  const [comments, suggestions, concordance, mtSuggestion, mtSystems, terms, warnings, termResults, findReplace, limits, present, history, issues] = await Promise.all([
     activeId ? listComments(project, activeId) : [],
     translationsOpen && activeSource !== undefined
       ? suggestionsFor(
@@ -110,6 +112,8 @@ export async function translatorPage(request: Request, user: User, project: Proj
     project.shared ? colleaguesPresent(project.id, user.id) : new Map<number, string[]>(),
     // Issue 52 point 3: the active segment's history, while its tab is open.
     place.panel === 'history' && activeId !== undefined ? segmentHistory(project.id, activeId) : undefined,
+    // Issue 52 point 4: the issues a reviewer marked on the window's segments.
+    issuesOf(project.id, window.segments.map((segment) => segment.id)),
     placed ? notePresence(project.id, user.id, activeId) : undefined,
   ])
   const base = `/translate/${project.id}/${project.password}`
@@ -160,9 +164,13 @@ export async function translatorPage(request: Request, user: User, project: Proj
         termMarks: termMarks[segment.id],
         present: present.get(segment.id),
         warnings: warnings.get(segment.id)?.flatMap(({ code, detail, ignored }) => (ignored ? [] : [{ code, detail }])),
+        issues: issues.get(segment.id)?.map(({ createdAt, answeredAt: _answeredAt, ...issue }) => ({ ...issue, when: formatDateTime(createdAt, language) })),
       }),
     ),
     qaReport: `${base}/qa`,
+    // Issue 52 point 4: the page revises (a reviewer's always; the owner's in revise mode, which the owner switches).
+    revising: revisesIn(project.role, place.revise === true),
+    role: project.role,
     hasBefore: window.hasBefore,
     hasAfter: window.hasAfter,
     activeId,

@@ -1,0 +1,159 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { db } from '~/lib/db/db.server'
+import { findProject, type ProjectSummary } from '~/lib/projects/projects.server'
+import { saveTranslation } from '~/lib/projects/save-translation.server'
+import { segmentWindow } from '~/lib/projects/segments.server'
+import { shareProjects } from '~/lib/projects/sharing.server'
+import type { User } from '~/lib/auth/users.server'
+import { signedInUser } from './accounts'
+import { withTestDatabase } from './database'
+import { readyProject } from './ready-project'
+import { context, post, settle } from './remix'
+
+/**
+ * Issue 52 point 4: a reviewer approves or rejects each translation, with edits kept against the translator's text and
+ * issues by category and severity; the translator answers and confirms again, which hands the segment back to revision.
+ * Through the translator's forms (as without JavaScript) and the API's segments/revise, on both databases.
+ */
+withTestDatabase()
+let project: ProjectSummary
+let ids: number[]
+let owner: { user: User; cookie: string }
+let reviewer: { user: User; cookie: string }
+let translator: { user: User; cookie: string }
+
+const SOURCES = ['Open the file.', 'Close the window.', 'Save the file.', 'Print the page.', 'Send the mail.']
+
+beforeAll(async () => {
+  owner = await signedInUser('revision-owner@example.lv', 'Ilze Īpašniece')
+  reviewer = await signedInUser('revision-reviewer@example.lv', 'Rita Redaktore')
+  translator = await signedInUser('revision-translator@example.lv', 'Toms Tulkotājs')
+  ;({ project, ids } = await readyProject(owner.user.id, 'revision.html', SOURCES.map((text) => `<p>${text}</p>`).join('')))
+  await shareProjects(owner.user, [project], 'revision-reviewer@example.lv', 'reviewer')
+  await shareProjects(owner.user, [project], 'revision-translator@example.lv', 'translator')
+  project = (await findProject(owner.user.id, project.id))!
+  const confirm = (index: number, target: string) => saveTranslation(project, translator.user, ids[index]!, { target, status: 'TRANSLATED', saveType: 'MANUAL', saveMatch: 0 }, 0)
+  await confirm(0, 'Atveriet failu.')
+  await confirm(1, 'Aizveriet logu.')
+  // Segment 3 stays a draft: not ready for revision.
+  await saveTranslation(project, translator.user, ids[2]!, { target: 'Saglabājiet', status: 'DRAFT', saveType: 'MANUAL', saveMatch: 0 }, 0)
+  await confirm(3, 'Drukājiet lapu.')
+})
+
+async function translatorPost(fields: Record<string, string>, cookie: string) {
+  const { action } = await import('~/routes/translate.$projectId.$password')
+  return settle(() => action({ request: post(`/translate/${project.id}/${project.password}`, fields, cookie), params: { projectId: String(project.id), password: project.password }, context }))
+}
+
+async function api(path: string, fields: Record<string, string>, cookie: string) {
+  const { action } = await import('~/routes/$')
+  const response = (await action({ request: post(path, fields, cookie), params: { '*': path.slice(1) }, context })) as Response
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { errors?: { code: string }[] } }
+}
+
+async function stored(segmentId: number) {
+  const [row] = await db().query<{ target: string; status: string; revision: string | null; base: string | null }>(
+    'select target, status, revision, revision_base as base from segments where id = $1',
+    [segmentId],
+  )
+  return row!
+}
+
+const issuesOf = (segmentId: number) =>
+  db().query<{ category: string; severity: string; comment: string; answer: string | null }>(
+    'select category, severity, comment, answer from revision_issues where segment_id = $1 order by id',
+    [segmentId],
+  )
+
+describe('revision (issue 52 point 4)', () => {
+  it("approves a reviewer's edit with an issue, keeps the translator's text to show the edit against, and goes on to the next unrevised", async () => {
+    const approved = await translatorPost(
+      {
+        intent: 'approve',
+        segmentId: String(ids[0]),
+        target: 'Atveriet datni.',
+        issueCategory: 'terminology',
+        issueSeverity: 'major',
+        issueComment: '“datne”, ne “fails”',
+      },
+      reviewer.cookie,
+    )
+    // Segment 3 is a draft, not ready for revision: the next unrevised is segment 2.
+    expect(approved.location).toBe(`/translate/${project.id}/${project.password}?segment=${ids[1]}`)
+    expect(await stored(ids[0]!)).toEqual({ target: 'Atveriet datni.', status: 'TRANSLATED', revision: 'REVISED', base: 'Atveriet failu.' })
+    expect(await issuesOf(ids[0]!)).toEqual([{ category: 'terminology', severity: 'major', comment: '“datne”, ne “fails”', answer: null }])
+    // The window shows the decision and the translator's text beside the revised one.
+    const window = await segmentWindow(project.id, { first: true }, 10)
+    expect(window.segments[0]).toMatchObject({ revision: 'REVISED', revisionBase: 'Atveriet failu.', target: 'Atveriet datni.' })
+    // One version in the history for the edit and its approval, made by the reviewer, shown as revised.
+    const [last] = await db().query<{ how: string; status: string; target: string }>(
+      'select how, status, target from segment_history where segment_id = $1 order by id desc limit 1',
+      [ids[0]],
+    )
+    expect(last).toEqual({ how: 'approve', status: 'REVISED', target: 'Atveriet datni.' })
+    expect(await db().query('select 1 from segment_history where segment_id = $1 and how = $2', [ids[0], 'approve'])).toHaveLength(1)
+  })
+
+  it('rejects; the translator answers and confirms again, which makes it unrevised; a translator may not decide', async () => {
+    const id = ids[1]!
+    const refused = await translatorPost({ intent: 'reject', segmentId: String(id), target: 'Aizveriet logu.' }, translator.cookie)
+    expect(refused.status).toBe(403)
+    // A comment without a category is refused and changes nothing.
+    const noCategory = await translatorPost({ intent: 'reject', segmentId: String(id), target: 'Aizveriet logu.', issueComment: 'Kāpēc?' }, reviewer.cookie)
+    expect(noCategory.location).toBe(`/translate/${project.id}/${project.password}?segment=${id}`)
+    expect((await stored(id)).revision).toBeNull()
+    await translatorPost({ intent: 'reject', segmentId: String(id), target: 'Aizveriet logu.', issueCategory: 'accuracy', issueSeverity: 'critical', issueComment: 'Ne logu: cilni.' }, reviewer.cookie)
+    expect(await stored(id)).toEqual({ target: 'Aizveriet logu.', status: 'TRANSLATED', revision: 'REJECTED', base: 'Aizveriet logu.' })
+    const [issue] = await db().query<{ id: number }>('select id from revision_issues where segment_id = $1', [id])
+    // The translator answers (a member translator may), then corrects and confirms.
+    const answered = await translatorPost({ intent: `answer-issue:${issue!.id}`, segmentId: String(id), [`answer:${issue!.id}`]: 'Labots.' }, translator.cookie)
+    expect(answered.location).toBe(`/translate/${project.id}/${project.password}?segment=${id}`)
+    expect((await issuesOf(id))[0]!.answer).toBe('Labots.')
+    const rejected = await segmentWindow(project.id, { first: true }, 10, { filter: 'rejected' })
+    expect(rejected.segments.map((segment) => segment.id)).toEqual([id])
+    await translatorPost({ intent: 'confirm', segmentId: String(id), target: 'Aizveriet cilni.' }, translator.cookie)
+    expect(await stored(id)).toEqual({ target: 'Aizveriet cilni.', status: 'TRANSLATED', revision: null, base: null })
+    const unrevised = await segmentWindow(project.id, { first: true }, 10, { filter: 'unrevised' })
+    expect(unrevised.segments.map((segment) => segment.id)).toEqual([id, ids[3]])
+  })
+
+  it("keeps the status of a reviewer's edit saved as they type, and the translator's change starts revision over", async () => {
+    const id = ids[3]!
+    const { action } = await import('~/routes/translate.$projectId.$password_.save')
+    const draft = await action({
+      request: post(`/translate/${project.id}/${project.password}/save`, { intent: 'save-draft', respond: 'data', segmentId: String(id), target: 'Izdrukājiet lapu.', mode: 'revise' }, owner.cookie),
+      params: { projectId: String(project.id), password: project.password },
+      context,
+    })
+    expect(draft.status).toBe(200)
+    expect(await stored(id)).toEqual({ target: 'Izdrukājiet lapu.', status: 'TRANSLATED', revision: null, base: 'Drukājiet lapu.' })
+    // The same draft from the owner's translating page (no mode) is a translator's: a draft, nothing to show against.
+    await translatorPost({ intent: 'save-draft', segmentId: String(id), target: 'Izdrukājiet šo lapu.' }, owner.cookie)
+    expect(await stored(id)).toEqual({ target: 'Izdrukājiet šo lapu.', status: 'DRAFT', revision: null, base: null })
+  })
+
+  it('answers segments/revise for the owner and a reviewer, refuses a translator (403), an empty segment and a bad issue (400)', async () => {
+    const id = ids[0]!
+    const issues = JSON.stringify([{ category: 'style', severity: 'minor', comment: 'Īsāk?' }])
+    const byReviewer = await api('/segments/revise', { segmentId: String(id), decision: 'reject', issues }, reviewer.cookie)
+    expect(byReviewer.status).toBe(200)
+    expect(byReviewer.body).toMatchObject({ segmentId: id, number: 1, revision: 'REJECTED' })
+    expect((byReviewer.body.issues as { category: string; createdBy: string }[]).map((issue) => [issue.category, issue.createdBy])).toEqual([
+      ['terminology', 'Rita Redaktore'],
+      ['style', 'Rita Redaktore'],
+    ])
+    expect((await api('/segments/revise', { segmentId: String(id), decision: 'approve' }, translator.cookie)).status).toBe(403)
+    const empty = await api('/segments/revise', { segmentId: String(ids[4]), decision: 'approve' }, owner.cookie)
+    expect([empty.status, empty.body.errors?.[0]?.code]).toEqual([400, 'NothingToRevise'])
+    const badIssue = await api('/segments/revise', { segmentId: String(id), decision: 'approve', issues: '[{"category":"grammar"}]' }, owner.cookie)
+    expect([badIssue.status, badIssue.body.errors?.[0]?.code]).toEqual([400, 'InvalidValue'])
+    const notJson = await api('/segments/revise', { segmentId: String(id), decision: 'approve', issues: '{' }, owner.cookie)
+    expect(notJson.status).toBe(400)
+    const byOwner = await api('/segments/revise', { segmentId: String(id), decision: 'approve', translation: 'Atveriet šo datni.' }, owner.cookie)
+    expect(byOwner.body).toMatchObject({ revision: 'REVISED' })
+    // The first translator's text stays the one the edits are shown against.
+    expect(await stored(id)).toEqual({ target: 'Atveriet šo datni.', status: 'TRANSLATED', revision: 'REVISED', base: 'Atveriet failu.' })
+    const segments = await api('/segments', { projectId: String(project.id), projectPassword: project.password, filter: 'revised' }, owner.cookie)
+    expect((segments.body.segments as { id: number; revision: string }[]).map((segment) => [segment.id, segment.revision])).toEqual([[id, 'REVISED']])
+  })
+})
