@@ -94,6 +94,26 @@ test('file list and translator, three languages, two window sizes', async ({ pag
     await page.goto(`${translator}?panel=history`)
     await page.screenshot({ path: path.join(OUT, `translator-history-${language}-1280x800.png`) })
   }
+  // Issue 52 point 4: that segment confirmed, then revised — an edit, an issue, rejected — in revise mode and as the
+  // translator sees it, in each language.
+  await page.goto(translator)
+  const first = (await page.locator('.segment-active').getAttribute('id'))!.slice(1)
+  await page.locator('button[name="intent"][value="confirm"]').first().click()
+  await page.waitForLoadState('networkidle')
+  await page.goto(`${translator}?mode=revise&segment=${first}`)
+  await page.locator('.segment-active [contenteditable="true"]').first().fill('Tulkotāji saņem datnes daudzos formātos.')
+  await page.locator('select[name="issueCategory"]').selectOption('terminology')
+  await page.locator('select[name="issueSeverity"]').selectOption('major')
+  await page.locator('input[name="issueComment"]').fill('“datne”, ne “dokuments”')
+  await page.locator('button[name="intent"][value="reject"]').first().click()
+  await page.waitForLoadState('networkidle')
+  for (const [language, culture] of LANGUAGES) {
+    await context.addCookies([{ name: 'culture', value: encodeURIComponent(culture), url: baseURL! }])
+    await page.goto(`${translator}?mode=revise&segment=${first}`)
+    await page.screenshot({ path: path.join(OUT, `translator-revise-${language}-1280x800.png`) })
+    await page.goto(`${translator}?segment=${first}`)
+    await page.screenshot({ path: path.join(OUT, `translator-rejected-${language}-1280x800.png`) })
+  }
   await context.addCookies([{ name: 'culture', value: encodeURIComponent('c=lv-LV|uic=lv-LV'), url: baseURL! }])
   await deleteAllFiles(page)
 })

@@ -112,6 +112,7 @@ function IssueList({ issues, loaded, number }: { issues: Issue[]; loaded: Loaded
                   defaultValue={issue.answer ?? ''}
                   maxLength={ISSUE_TEXT_MAX}
                   aria-label={t('revise.answerLabel', { category })}
+                  placeholder={t('revise.answerPlaceholder')}
                   onKeyDown={pressOnEnter(`answer-issue:${issue.id}`)}
                 />
                 <button type="submit" name="intent" value={`answer-issue:${issue.id}`}>

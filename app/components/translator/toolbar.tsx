@@ -50,7 +50,7 @@ export const reviseActions: typeof segmentActions = [
   { intent: 'next', label: 'revise.next', icon: 'down', hotkey: 'next' },
   { intent: 'approve', label: 'revise.approve', icon: 'check', hotkey: 'confirm', primary: true },
   { intent: 'reject', label: 'revise.reject', icon: 'flag', labelled: true },
-  { intent: 'save-draft', label: 'revise.saveEdit', icon: 'pencil', labelled: true },
+  { intent: 'save-draft', label: 'revise.saveEdit', icon: 'pencil' },
 ]
 
 /**
