@@ -174,6 +174,7 @@ describe('every described call, with the session cookie and with a token', () =>
     creationStatus: ofProject,
     analysis: ofProject,
     stats: ofProject,
+    revisionReport: ofProject,
     fileInfo: ofProject,
     pretranslate: () => ({ ...ofProject(), useTm: '1' }),
     deleteFile: async () => {
@@ -312,8 +313,8 @@ describe('every described call, with the session cookie and with a token', () =>
 
   it('the checker reports an answer the description does not say', () => {
     const check = answerChecker(description)
-    expect(check('POST', '/files/stats', 200, { projectId: 1, analysisComplete: true, translatedPercent: 5 })).toBeUndefined()
-    expect(check('POST', '/files/stats', 200, { projectId: '1', analysisComplete: true, translatedPercent: 5 })).toMatch(/projectId/)
+    expect(check('POST', '/files/stats', 200, { projectId: 1, analysisComplete: true, translatedPercent: 5, revisedPercent: 0 })).toBeUndefined()
+    expect(check('POST', '/files/stats', 200, { projectId: '1', analysisComplete: true, translatedPercent: 5, revisedPercent: 0 })).toMatch(/projectId/)
     expect(check('POST', '/files/stats', 418, {})).toMatch(/does not list/)
   })
 })

@@ -125,6 +125,7 @@ function validFields(operationId: string): Record<string, string> {
     segments: { ...ofProject, step: '5' },
     setActiveSegment: { segmentId },
     segmentHistory: { segmentId },
+    revisionReport: { ...ofProject },
     setEditTime: { projectId: target.projectId, editingTime: '60' },
     translateSegment: { segmentId, status: 'DRAFT', translation: 'Atveriet failu.' },
     reviseSegment: { segmentId, decision: 'reject', issues: JSON.stringify([{ category: 'style', severity: 'minor', comment: 'Īsāk?' }]) },
@@ -237,7 +238,8 @@ describe('any value in every address and every form of every page (issue 56)', (
     const projectPages = (project: Project) => {
       const files = `/files/${project.projectId}/${project.projectPassword}`
       const translate = `/translate/${project.projectId}/${project.projectPassword}`
-      return [translate, `${translate}?panel=comments`, `${translate}/qa`, `${files}/rename`, `${files}/new-version`, `${files}/delete`]
+      // Issue 52: the revise mode's forms (approve, reject, issues) and the revision report's threshold.
+      return [translate, `${translate}?panel=comments`, `${translate}?mode=revise`, `${translate}/qa`, `${translate}/revision`, `${files}/rename`, `${files}/new-version`, `${files}/delete`]
     }
     await fetch(`${server.origin}/glossaries`, { method: 'POST', headers: { Cookie: owner, Origin: server.origin }, body: new URLSearchParams({ intent: 'create', name: 'Fuzz', sourceLang: 'en', targetLang: 'lv' }) })
     pages = ['/', '/memories', '/glossaries', '/exchange', '/settings/tokens', ...projectPages(target)]

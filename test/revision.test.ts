@@ -8,7 +8,8 @@ import type { User } from '~/lib/auth/users.server'
 import { signedInUser } from './accounts'
 import { withTestDatabase } from './database'
 import { readyProject } from './ready-project'
-import { context, post, settle } from './remix'
+import { BASE, context, post, settle } from './remix'
+import { editDistance } from '~/lib/projects/edit-distance'
 
 /**
  * Issue 52 point 4: a reviewer approves or rejects each translation, with edits kept against the translator's text and
@@ -155,5 +156,65 @@ describe('revision (issue 52 point 4)', () => {
     expect(await stored(id)).toEqual({ target: 'Atveriet šo datni.', status: 'TRANSLATED', revision: 'REVISED', base: 'Atveriet failu.' })
     const segments = await api('/segments', { projectId: String(project.id), projectPassword: project.password, filter: 'revised' }, owner.cookie)
     expect((segments.body.segments as { id: number; revision: string }[]).map((segment) => [segment.id, segment.revision])).toEqual([[id, 'REVISED']])
+  })
+})
+
+describe('the revision report (issue 52 point 5)', () => {
+  const ofProject = () => ({ projectId: String(project.id), projectPassword: project.password })
+
+  it('counts words revised, issues by category and severity, the score against the threshold and the edit distance', async () => {
+    // Segment 1 is approved (3 words: "Open the file."), segment 2 was rejected and confirmed again; three issues.
+    const report = await api('/files/revision-report', ofProject(), translator.cookie)
+    expect(report.status).toBe(200)
+    expect(report.body).toMatchObject({
+      wordsRevised: 3,
+      segments: { revised: 1, rejected: 0, unrevised: 1, untranslated: 3 },
+      issueCount: 3,
+      // major terminology 5 + critical accuracy 10 + minor style 1, per 1,000 of 3 words.
+      points: 16,
+      score: 5333.3,
+      threshold: 15,
+      passed: false,
+      reviewers: ['Ilze Īpašniece'],
+      // "Atveriet failu." → "Atveriet šo datni.": the reviewer's characters, of the translator's 15.
+      editDistance: { characters: editDistance('Atveriet failu.', 'Atveriet šo datni.'), percent: Math.round((editDistance('Atveriet failu.', 'Atveriet šo datni.') * 1000) / 15) / 10 },
+    })
+    expect((report.body.issues as Record<string, Record<string, number>>).terminology).toEqual({ minor: 0, major: 1, critical: 0 })
+    expect((report.body.issues as Record<string, Record<string, number>>).accuracy).toEqual({ minor: 0, major: 0, critical: 1 })
+    expect((report.body.list as { number: number; category: string; answer: string | null }[]).map((issue) => [issue.number, issue.category, issue.answer])).toEqual([
+      [1, 'terminology', null],
+      [1, 'style', null],
+      [2, 'accuracy', 'Labots.'],
+    ])
+    // The file list's revision progress: 3 of the file's words approved.
+    const [{ revisedPercent } = { revisedPercent: 0 }] = await db().query<{ revisedPercent: number }>(
+      'select round(100.0 * words_revised / words_total, 2)::float8 as "revisedPercent" from projects where id = $1',
+      [project.id],
+    )
+    expect((await findProject(owner.user.id, project.id))!.revisedPercent).toBe(revisedPercent)
+    expect(revisedPercent).toBeGreaterThan(0)
+  })
+
+  it('lets the owner set the pass threshold on the page, refuses a bad one, and gives the CSV in the interface language', async () => {
+    const { action, loader } = await import('~/routes/translate.$projectId.$password_.revision')
+    const params = { projectId: String(project.id), password: project.password }
+    const setThreshold = (value: string, cookie = owner.cookie) =>
+      settle(() => action({ request: post(`/translate/${project.id}/${project.password}/revision`, { threshold: value }, cookie), params, context }))
+    expect((await setThreshold('1000', reviewer.cookie)).status).toBe(403)
+    for (const bad of ['-1', '1001', 'abc']) expect((await setThreshold(bad)).location).toBe(`/translate/${project.id}/${project.password}/revision`)
+    expect((await findProject(owner.user.id, project.id))!.revisionThreshold).toBeNull()
+    await setThreshold('1000')
+    const page = await settle<{ passed: boolean; threshold: number }>(() =>
+      loader({ request: new Request(`${BASE}/translate/${project.id}/${project.password}/revision`, { headers: { Cookie: reviewer.cookie } }), params, context }),
+    )
+    // 16 points on 3 words revised is 5,333 a thousand: still over.
+    expect(page.data).toMatchObject({ passed: false, threshold: 1000, score: 5333.3 })
+    const csv = await import('~/routes/translate.$projectId.$password_.revision[.]csv')
+    const response = (await csv.loader({ request: new Request(`${BASE}/translate/${project.id}/${project.password}/revision.csv`, { headers: { Cookie: `${translator.cookie}; culture=${encodeURIComponent('c=en-GB|uic=en-GB')}` } }), params, context })) as Response
+    const text = await response.text()
+    expect(text).toContain('Words revised,3')
+    expect(text).toContain('Pass threshold,1000')
+    expect(text).toContain('Result,Fail')
+    expect(text).toContain('2,Close the window.,Aizveriet cilni.,Accuracy,Critical,Ne logu: cilni.,Rita Redaktore,Labots.')
   })
 })

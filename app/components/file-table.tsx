@@ -24,6 +24,8 @@ export interface FileRow {
   segmentCount: number
   segmentsAnalyzed: number
   translatedPercent: number
+  /** Issue 52 point 5: the words a reviewer approved, in percent (revision progress). */
+  revisedPercent?: number
   createdAt: string
   /** The date and time added, formatted by the loader in the interface language (issue 19). */
   added?: string
@@ -247,7 +249,15 @@ function FileTableRow({ row, language, back, onDelete }: { row: FileRow; languag
       <td>{direction(row.sourceLang, row.targetLang)}</td>
       <td className="number">{ready ? formatNumber(row.segmentCount, language) : '—'}</td>
       <td className="number">{ready ? formatNumber(row.wordCount, language) : '—'}</td>
-      <td className="number">{row.translatedPercent >= 0 ? formatPercent(row.translatedPercent, language) : '—'}</td>
+      <td className="number">
+        {row.translatedPercent >= 0 ? formatPercent(row.translatedPercent, language) : '—'}
+        {/* Issue 52 point 5: revision progress, a link to the file's revision report. */}
+        {ready && row.revisedPercent ? (
+          <Link to={`${links.translate}/revision`} className="file-revised" aria-label={t('table.revisedNamed', { name: row.name, percent: formatPercent(row.revisedPercent, language) })}>
+            {t('table.revised', { percent: formatPercent(row.revisedPercent, language) })}
+          </Link>
+        ) : null}
+      </td>
       <td className="file-added">
         <time dateTime={row.createdAt}>{row.added ?? formatDate(new Date(row.createdAt), language)}</time>
       </td>

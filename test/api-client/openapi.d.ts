@@ -86,6 +86,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/files/revision-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue 52: the file's revision report — words revised, issues by category and severity, the score against the pass threshold, the edit distance, every issue. */
+        post: operations["revisionReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files/info": {
         parameters: {
             query?: never;
@@ -986,6 +1003,138 @@ export interface operations {
                         projectId: number;
                         analysisComplete: boolean;
                         translatedPercent: number;
+                        /** @description Issue 52: the words a reviewer approved, in percent of the file's. */
+                        revisedPercent: number;
+                    };
+                };
+            };
+            /** @description Refused: InvalidValue. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Refused: NotFound. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Refused: FormTooLarge (a form over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    revisionReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The project (file) id, as the file list and files/upload give it. */
+                    projectId: number | string;
+                    /** @description The project's password, as the file list and files/upload give it. */
+                    projectPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        projectId: number;
+                        wordsTotal: number;
+                        /** @description Words of the segments a reviewer approved or rejected. */
+                        wordsRevised: number;
+                        segments: {
+                            revised: number;
+                            rejected: number;
+                            unrevised: number;
+                            untranslated: number;
+                        };
+                        issues: {
+                            accuracy: {
+                                minor: number;
+                                major: number;
+                                critical: number;
+                            };
+                            fluency: {
+                                minor: number;
+                                major: number;
+                                critical: number;
+                            };
+                            terminology: {
+                                minor: number;
+                                major: number;
+                                critical: number;
+                            };
+                            style: {
+                                minor: number;
+                                major: number;
+                                critical: number;
+                            };
+                            locale: {
+                                minor: number;
+                                major: number;
+                                critical: number;
+                            };
+                            markup: {
+                                minor: number;
+                                major: number;
+                                critical: number;
+                            };
+                        };
+                        issueCount: number;
+                        /** @description Penalty points: minor 1, major 5, critical 10 an issue. */
+                        points: number;
+                        /** @description Points per 1,000 words revised, one decimal. */
+                        score: number;
+                        /** @description The file's pass threshold (the owner sets it on the report page; 15 when not set). */
+                        threshold: number;
+                        passed: boolean;
+                        /** @description Characters the reviewers changed, and their share of the translators' text in the revised segments. */
+                        editDistance: {
+                            characters: number;
+                            percent: number;
+                        };
+                        reviewers: string[];
+                        list: {
+                            id: number;
+                            segmentId: number;
+                            number: number;
+                            source: string;
+                            translation: string;
+                            /** @enum {string} */
+                            category: "accuracy" | "fluency" | "terminology" | "style" | "locale" | "markup";
+                            /** @enum {string} */
+                            severity: "minor" | "major" | "critical";
+                            comment: string;
+                            reviewer: string | null;
+                            /** @description Unix time in seconds. */
+                            timestamp: number;
+                            answer: string | null;
+                        }[];
                     };
                 };
             };

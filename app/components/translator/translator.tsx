@@ -139,12 +139,24 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
 
 /**
  * Issue 52 point 4: translate or revise. The owner switches between them (the mode is in the address, so without
- * JavaScript too); a reviewer's page always revises and says so; a translator's never does.
+ * JavaScript too); a reviewer's page always revises and says so; a translator's never does. Point 5: the file's
+ * revision report, for everyone working in it.
  */
 function ModeSwitch({ loaded }: { loaded: Loaded }) {
   const { t } = useTranslation('translate')
-  if (loaded.role === 'translator') return null
-  if (loaded.role === 'reviewer') return <span className="mode-switch mode-current">{t('revise.mode')}</span>
+  const report = (
+    <Link to={`${loaded.base}/revision`} className="mode-report">
+      {t('revisionReport.link')}
+    </Link>
+  )
+  if (loaded.role !== 'owner') {
+    return (
+      <nav className="mode-switch" aria-label={t('revise.modeLabel')}>
+        {loaded.role === 'reviewer' ? <span className="mode-current">{t('revise.mode')}</span> : null}
+        {report}
+      </nav>
+    )
+  }
   const link = (revise: boolean, label: string, title: string) =>
     loaded.revising === revise ? (
       <span className="mode-current" aria-current="page" title={title}>
@@ -159,6 +171,7 @@ function ModeSwitch({ loaded }: { loaded: Loaded }) {
     <nav className="mode-switch" aria-label={t('revise.modeLabel')}>
       {link(false, t('revise.translateMode'), t('revise.translateModeTitle'))}
       {link(true, t('revise.mode'), t('revise.modeTitle'))}
+      {report}
     </nav>
   )
 }

@@ -12,7 +12,7 @@ import {
   membersCall,
   pretranslateFileCall,
   shareFileCall,
-  statsCall,
+  statsCall, revisionReportCall,
   unshareFileCall,
 } from './files.server'
 import { concordanceCall, matchesCall, memoriesCall, memoriesForFileCall, saveSettingsCall, saveSettingsForFileCall } from './memories.server'
@@ -33,6 +33,7 @@ const answers: Record<Exclude<keyof typeof calls, 'upload' | 'tokens' | 'tokenCa
   creationStatus: creationStatusCall,
   analysis: analysisCall,
   stats: statsCall,
+  revisionReport: revisionReportCall,
   info: infoCall,
   pretranslate: pretranslateFileCall,
   deleteFile: deleteFileCall,

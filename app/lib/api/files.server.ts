@@ -1,3 +1,4 @@
+import { revisionReport } from '../projects/revision-report.server'
 import { db } from '../db/db.server'
 import { getEnv } from '../env.server'
 import { saveMtSystem, startMtPretranslation } from '../mt/project-mt.server'
@@ -155,7 +156,20 @@ export function stats(project: ProjectSummary) {
     projectId: project.id,
     analysisComplete: project.analysisStatus === 'DONE' || project.analysisStatus === 'EMPTY' || project.status === 'FAILED',
     translatedPercent: project.translatedPercent,
+    revisedPercent: project.revisedPercent,
   }
+}
+
+/** Issue 52 point 5, files/revision-report: the revision report of the file, every issue listed. */
+export function revisionReportCall(request: Request): Promise<Response> {
+  return projectCall(request, fileCalls.revisionReport, async (project) => {
+    const report = await revisionReport(project)
+    return answer(fileCalls.revisionReport, {
+      projectId: project.id,
+      ...report,
+      list: report.list.map(({ createdAt, ...issue }) => ({ ...issue, timestamp: Math.floor(createdAt.getTime() / 1000) })),
+    })
+  })
 }
 
 /** Issue 52: the file's members as the sharing calls answer them. */

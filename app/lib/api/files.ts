@@ -1,5 +1,6 @@
 import { z } from 'zod/v4'
 import { uploadFields } from '../projects/upload-fields'
+import { ISSUE_CATEGORIES, ISSUE_SEVERITIES, type IssueCategory, type IssueSeverity } from '../projects/revision'
 import { flagField, rowIdField } from '../http/fields'
 import { call, invalid, ofProject, percent, projectRefusals, seconds } from './call'
 
@@ -37,7 +38,45 @@ const analysis = z.object({
   jobPassword: z.string(),
 })
 
-const stats = z.object({ projectId: z.number().int(), analysisComplete: z.boolean(), translatedPercent: z.number() })
+const stats = z.object({
+  projectId: z.number().int(),
+  analysisComplete: z.boolean(),
+  translatedPercent: z.number(),
+  revisedPercent: z.number().meta({ description: "Issue 52: the words a reviewer approved, in percent of the file's." }),
+})
+
+const severityCounts = z.object(Object.fromEntries(ISSUE_SEVERITIES.map((severity) => [severity, z.number().int()])) as Record<IssueSeverity, z.ZodNumber>)
+
+/** Issue 52 point 5: files/revision-report's answer (revision-report.server.ts). */
+const revisionReportAnswer = z.object({
+  projectId: z.number().int(),
+  wordsTotal: z.number().int(),
+  wordsRevised: z.number().int().meta({ description: 'Words of the segments a reviewer approved or rejected.' }),
+  segments: z.object({ revised: z.number().int(), rejected: z.number().int(), unrevised: z.number().int(), untranslated: z.number().int() }),
+  issues: z.object(Object.fromEntries(ISSUE_CATEGORIES.map((category) => [category, severityCounts])) as Record<IssueCategory, typeof severityCounts>),
+  issueCount: z.number().int(),
+  points: z.number().int().meta({ description: 'Penalty points: minor 1, major 5, critical 10 an issue.' }),
+  score: z.number().meta({ description: 'Points per 1,000 words revised, one decimal.' }),
+  threshold: z.number().meta({ description: "The file's pass threshold (the owner sets it on the report page; 15 when not set)." }),
+  passed: z.boolean(),
+  editDistance: z.object({ characters: z.number().int(), percent: z.number() }).meta({ description: "Characters the reviewers changed, and their share of the translators' text in the revised segments." }),
+  reviewers: z.array(z.string()),
+  list: z.array(
+    z.object({
+      id: z.number().int(),
+      segmentId: z.number().int(),
+      number: z.number().int(),
+      source: z.string(),
+      translation: z.string(),
+      category: z.enum(ISSUE_CATEGORIES),
+      severity: z.enum(ISSUE_SEVERITIES),
+      comment: z.string(),
+      reviewer: z.string().nullable(),
+      timestamp: seconds,
+      answer: z.string().nullable(),
+    }),
+  ),
+})
 
 const jobData = z.object({
   id: z.number().int(),
@@ -137,6 +176,17 @@ export const fileCalls = {
     body: 'form',
     fields: z.object(ofProject),
     answer: stats,
+    refusals: projectRefusals,
+  }),
+  revisionReport: call({
+    method: 'post',
+    path: '/files/revision-report',
+    operationId: 'revisionReport',
+    tag: 'Files',
+    summary: "Issue 52: the file's revision report — words revised, issues by category and severity, the score against the pass threshold, the edit distance, every issue.",
+    body: 'form',
+    fields: z.object(ofProject),
+    answer: revisionReportAnswer,
     refusals: projectRefusals,
   }),
   info: call({

@@ -1222,4 +1222,45 @@ export const migrations: Migration[] = [
       create index revision_issues_segment_idx on revision_issues (project_id, segment_id);
     `,
   },
+  {
+    version: 48,
+    name: 'the revision report: revised words on the project, each decision its edit distance, a pass threshold',
+    sql: /* sql */ `
+      -- Issue 52 point 5 (revision-report.server.ts). The file list shows revision progress beside the translation's:
+      -- the words approved are kept on the project by the same statement triggers as the words translated (migration 5).
+      -- A decision keeps the characters the reviewer changed (Levenshtein, between the translator's text and the revised
+      -- one); the project its pass threshold in penalty points per 1,000 words (null: the default).
+      alter table projects add column words_revised bigint not null default 0;
+      alter table projects add column revision_threshold numeric;
+      alter table segments add column revision_distance integer;
+      create or replace function segments_words_changed() returns trigger language plpgsql as $$
+      begin
+        if tg_op in ('UPDATE', 'DELETE') then
+          update projects p set
+            words_total = p.words_total - d.total,
+            words_translated = p.words_translated - d.translated,
+            words_revised = p.words_revised - d.revised
+          from (select project_id, sum(word_count) as total,
+                       coalesce(sum(word_count) filter (where status = 'TRANSLATED'), 0) as translated,
+                       coalesce(sum(word_count) filter (where revision = 'REVISED'), 0) as revised
+                  from old_rows group by project_id) d
+          where p.id = d.project_id;
+        end if;
+        if tg_op in ('UPDATE', 'INSERT') then
+          update projects p set
+            words_total = p.words_total + d.total,
+            words_translated = p.words_translated + d.translated,
+            words_revised = p.words_revised + d.revised
+          from (select project_id, sum(word_count) as total,
+                       coalesce(sum(word_count) filter (where status = 'TRANSLATED'), 0) as translated,
+                       coalesce(sum(word_count) filter (where revision = 'REVISED'), 0) as revised
+                  from new_rows group by project_id) d
+          where p.id = d.project_id;
+        end if;
+        return null;
+      end
+      $$;
+      update projects p set words_revised = coalesce((select sum(word_count) from segments s where s.project_id = p.id and s.revision = 'REVISED'), 0);
+    `,
+  },
 ]

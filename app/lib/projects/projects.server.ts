@@ -43,6 +43,10 @@ export interface ProjectSummary {
   segmentsAnalyzed: number
   /** Percent of words confirmed, 2 decimals; -1 while unknown (SPEC §3 "progress"). */
   translatedPercent: number
+  /** Issue 52 point 5: the words a reviewer approved, in percent of the file's (revision progress). */
+  revisedPercent: number
+  /** Issue 52 point 5: the revision report's pass threshold, penalty points per 1,000 words; null: the default. */
+  revisionThreshold: number | null
   createdAt: Date
   /** SPEC §3 job data: the last active segment and the editing time in seconds. */
   lastSegmentId: number | null
@@ -108,7 +112,9 @@ const summaryColumns = (user: string) => `
   p.mt_system_id as "mtSystemId", p.pretranslate_error as "pretranslateError", p.analysis_bands as "analysisBands", p.pretranslated, p.encoding,
   p.qa_off as "qaOff", p.kept_as_is as "keptAsIs", p.propagate, p.max_length as "maxLength", p.last_copy as "lastCopy",
   case when p.analysis_status <> 'DONE' then -1
-       else coalesce(round(100.0 * p.words_translated / nullif(p.words_total, 0), 2)::float8, 0) end as "translatedPercent"`
+       else coalesce(round(100.0 * p.words_translated / nullif(p.words_total, 0), 2)::float8, 0) end as "translatedPercent",
+  coalesce(round(100.0 * p.words_revised / nullif(p.words_total, 0), 2)::float8, 0) as "revisedPercent",
+  p.revision_threshold::float8 as "revisionThreshold"`
 
 export interface NewProject {
   ownerId: number

@@ -1,6 +1,7 @@
 import type { User } from '../auth/users.server'
 import { db } from '../db/db.server'
 import type { ProjectSummary } from './projects.server'
+import { editDistance } from './edit-distance'
 import type { NewIssue, Revision, RevisionDecision, RevisionIssue } from './revision'
 import { saveTranslation } from './save-translation.server'
 import { nearestUnconfirmed, type Conflict, type SegmentSearch, type WriteStamp } from './segments.server'
@@ -56,14 +57,21 @@ export async function decideRevision(project: ProjectSummary, user: User, segmen
     if (!saved.ok) return { ok: false, error: 'invalid-tags' }
   }
   const revision = REVISIONS[decision.decision]
-  const [decided] = await db().query<{ number: number }>(
+  const [decided] = await db().query<{ number: number; base: string; target: string }>(
     `update segments s set revision = $3, revised_by = $4, revised_at = now(), revision_base = coalesce(s.revision_base, s.target),
             edit_how = $5, edited_by = $4
       where s.project_id = $1 and s.id = $2
-      returning s.id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number`,
+      returning s.id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number,
+                s.revision_base as base, s.target`,
     [project.id, segmentId, revision, user.id, decision.decision],
   )
   if (!decided) return { ok: false, error: 'not-found' }
+  // Issue 52 point 5: the characters the reviewer changed, for the revision report (measured at each decision).
+  await db().query('update segments set revision_distance = $3 where project_id = $1 and id = $2', [
+    project.id,
+    segmentId,
+    editDistance(decided.base ?? '', decided.target ?? ''),
+  ])
   await addIssues(project.id, segmentId, user.id, decision.issues)
   const next = await nearestUnconfirmed(project.id, segmentId, 'next', decision.search, true)
   return { ok: true, number: decided.number, revision, ...(next === undefined ? {} : { next }) }
