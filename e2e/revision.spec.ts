@@ -11,7 +11,7 @@ test.afterEach(async ({ page }) => deleteAllFiles(page))
 test('the owner revises: rejects with an issue, approves, and as translator answers the issue and confirms again', async ({ page }, testInfo) => {
   test.setTimeout(120_000)
   await signIn(page)
-  await uploadAndOpen(page, testInfo, 'rediget.txt', 'Open the file now.\n\nClose the window.\n\nSave the page.\n')
+  await uploadAndOpen(page, testInfo, 'rediget.txt', 'Open the file now.\n\nClose the window when the work of the day is done and saved.\n\nSave the page.\n')
   const row = (source: string) => page.getByRole('row', { name: new RegExp(source) })
   for (const [number, text] of [
     [1, 'Atveriet failu tagad.'],
@@ -62,4 +62,23 @@ test('the owner revises: rejects with an issue, approves, and as translator answ
   await expect(page.getByRole('status').filter({ hasText: '1. segments apstiprināts.' })).toBeVisible()
   await expect(row('Open the file now')).toContainText('Apstiprināts')
   await expect(row('Open the file now')).not.toContainText('Noraidīts')
+
+  // Issue 52 point 5: the revision report — segment 2 approved (13 words of 20), one major issue: 5 points, 384.6 per 1,000 words.
+  await page.getByRole('link', { name: 'Rediģēšanas pārskats', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Rediģēšanas pārskats: rediget.txt' })).toBeVisible()
+  await expect(page.getByText(`Redaktori: ${firstAccount.name}`)).toBeVisible()
+  const figure = (term: string) => page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]')
+  await expect(figure('Rediģētie vārdi')).toHaveText('13 / 20')
+  await expect(figure('Soda punkti')).toHaveText('5')
+  await expect(figure('Vērtējums')).toHaveText('Neatbilst')
+  await expect(page.getByRole('table', { name: 'Kļūdas pēc kategorijas un smaguma' }).getByRole('row', { name: /Terminoloģija/ })).toHaveText(/Terminoloģija\s*0\s*1\s*0/)
+  await expect(page.getByRole('table', { name: 'Kļūdas', exact: true })).toContainText('Piekrītu, labots.')
+  await expectNoAxeViolations(page, testInfo)
+  await page.getByLabel('Pieļaujamā robeža (punkti uz 1000 vārdiem)').fill('1000')
+  await page.getByRole('button', { name: 'Saglabāt robežu' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Pieļaujamā robeža saglabāta.' })).toBeVisible()
+  await expect(figure('Vērtējums')).toHaveText('Atbilst')
+  // The file list shows the revision's progress, a link to this report.
+  await page.goto('/')
+  await expect(page.getByRole('link', { name: 'rediget.txt: rediģēti 65% — rediģēšanas pārskats' })).toHaveText('rediģēti 65%')
 })

@@ -113,6 +113,8 @@ test('file list and translator, three languages, two window sizes', async ({ pag
     await page.screenshot({ path: path.join(OUT, `translator-revise-${language}-1280x800.png`) })
     await page.goto(`${translator}?segment=${first}`)
     await page.screenshot({ path: path.join(OUT, `translator-rejected-${language}-1280x800.png`) })
+    await page.goto(`${translator}/revision`)
+    await page.screenshot({ path: path.join(OUT, `revision-report-${language}-1280x800.png`) })
   }
   await context.addCookies([{ name: 'culture', value: encodeURIComponent('c=lv-LV|uic=lv-LV'), url: baseURL! }])
   await deleteAllFiles(page)

@@ -69,20 +69,21 @@ export default function RevisionReportPage() {
       <p>{loaded.reviewers.length > 0 ? t('revisionReport.reviewers', { names: loaded.reviewers.join(', ') }) : t('revisionReport.noReviewers')}</p>
       <h2>{t('revisionReport.summary')}</h2>
       <dl className="report-figures">
-        <dt>{t('revisionReport.wordsRevised')}</dt>
-        <dd>
-          {number(loaded.wordsRevised)} / {number(loaded.wordsTotal)}
-        </dd>
-        <dt>{t('revisionReport.issueCount')}</dt>
-        <dd>{number(loaded.issueCount)}</dd>
-        <dt>{t('revisionReport.points')}</dt>
-        <dd>{number(loaded.points)}</dd>
-        <dt>{t('revisionReport.score')}</dt>
-        <dd>{number(loaded.score)}</dd>
-        <dt>{t('revisionReport.threshold')}</dt>
-        <dd>{number(loaded.threshold)}</dd>
-        <dt>{t('revisionReport.result')}</dt>
-        <dd className={loaded.passed ? 'report-pass' : 'report-fail'}>{t(loaded.passed ? 'revisionReport.passed' : 'revisionReport.failed')}</dd>
+        {(
+          [
+            [t('revisionReport.wordsRevised'), `${number(loaded.wordsRevised)} / ${number(loaded.wordsTotal)}`],
+            [t('revisionReport.issueCount'), number(loaded.issueCount)],
+            [t('revisionReport.points'), number(loaded.points)],
+            [t('revisionReport.score'), number(loaded.score)],
+            [t('revisionReport.threshold'), number(loaded.threshold)],
+            [t('revisionReport.result'), t(loaded.passed ? 'revisionReport.passed' : 'revisionReport.failed'), loaded.passed ? 'report-pass' : 'report-fail'],
+          ] as const
+        ).map(([term, value, className]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd className={className}>{value}</dd>
+          </div>
+        ))}
       </dl>
       <p>{t('revisionReport.segmentsLine', { revised: number(loaded.segments.revised), rejected: number(loaded.segments.rejected), unrevised: number(loaded.segments.unrevised), untranslated: number(loaded.segments.untranslated) })}</p>
       <p>{t('revisionReport.editDistanceLine', { characters: number(loaded.editDistance.characters), percent: formatPercent(loaded.editDistance.percent, loaded.language) })}</p>
@@ -100,7 +101,7 @@ export default function RevisionReportPage() {
         </a>
       </p>
       <h2 id="by-kind">{t('revisionReport.byKind')}</h2>
-      <table className="qa-table" aria-labelledby="by-kind">
+      <table className="qa-table report-matrix" aria-labelledby="by-kind">
         <thead>
           <tr>
             <th scope="col">{t('revisionReport.category')}</th>
