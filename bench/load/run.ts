@@ -19,6 +19,11 @@
  * Targets (2-core machine): p95 ≤ 200 ms and no errors; during the conversion p95 ≤ 100 ms and max ≤ 500 ms;
  * the conversion under load within 20 % of the idle one.
  *
+ * `--team` (issue 52 point 6): two people per file — half the users translate as above, each with a reviewer who, at
+ *   the same pace, opens the file in revise mode (40 %), approves a segment with an edit (35 %) or rejects one with an
+ *   issue (15 %) without JavaScript and loads the page the redirect names, or saves an edit as the page's script does
+ *   (10 %). Half of each file's segments are translated before the run, so that the reviewers have work from the start.
+ *
  * `--before DIR`: a built checkout of the code issue 15 was filed against (27c94e3: conversion on the request thread),
  *   e.g. `git worktree add /tmp/tulks-before 27c94e3 && cd /tmp/tulks-before && npm ci && npx remix build`. The same
  *   upload converts there first, alone, on a fresh embedded database; the issue's "conversion throughput within 20 %
@@ -30,7 +35,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { createUser } from '../../app/lib/auth/users.server'
-import { setDatabase } from '../../app/lib/db/db.server'
+import { db, setDatabase } from '../../app/lib/db/db.server'
 import { migrate } from '../../app/lib/db/migrate.server'
 import { startWorker } from '../../app/lib/jobs/worker.server'
 import { taskHandlers } from '../../app/lib/projects/pipeline.server'
@@ -51,6 +56,9 @@ const SECONDS = numberFlag('--seconds', 60)
  */
 const PAUSE_MS = numberFlag('--pause-ms', 1_000)
 const TRANSLATORS = numberFlag('--translators', 50)
+/** Issue 52: two people per file, one translating and one revising (so TRANSLATORS / 2 files). */
+const TEAM = process.argv.includes('--team')
+const FILES = TEAM ? Math.max(1, Math.floor(TRANSLATORS / 2)) : TRANSLATORS
 const BEFORE = textFlag('--before')
 const SEGMENTS_EACH = 120
 const UNITS_EACH = 300
@@ -60,6 +68,13 @@ const PASSWORD = 'load-bench-password'
 const TARGETS = { p95: 200, conversionP95: 100, conversionMax: 500, conversionSlowdown: 1.2 }
 
 type Kind = 'window' | 'suggestions' | 'draft' | 'confirm' | 'concordance'
+type ReviewKind = 'revise window' | 'approve' | 'reject' | 'revise draft'
+const REVIEW_KINDS: readonly [ReviewKind, number][] = [
+  ['revise window', 0.4],
+  ['approve', 0.35],
+  ['reject', 0.15],
+  ['revise draft', 0.1],
+]
 const KINDS: readonly [Kind, number][] = [
   ['window', 0.3],
   ['suggestions', 0.25],
@@ -69,7 +84,7 @@ const KINDS: readonly [Kind, number][] = [
 ]
 
 interface Sample {
-  kind: Kind | 'page after confirm'
+  kind: Kind | ReviewKind | 'page after confirm' | 'page after decision'
   start: number
   ms: number
   ok: boolean
@@ -79,6 +94,8 @@ interface Sample {
 
 interface Translator {
   email: string
+  /** Issue 52 (--team): the colleague revising this file. */
+  reviewer?: string
   base: string
   segments: { id: number; source: string }[]
   words: string[]
@@ -108,7 +125,7 @@ function book(): string {
 async function seed(): Promise<Translator[]> {
   const translators: Translator[] = []
   const pairs = englishLatvianPairs()
-  for (let index = 0; index < TRANSLATORS; index++) {
+  for (let index = 0; index < FILES; index++) {
     const email = `translator${index}@example.org`
     const user = await createUser({ email, name: `Translator ${index}`, password: PASSWORD })
     if (!user.ok) throw new Error('could not create a translator')
@@ -127,8 +144,16 @@ async function seed(): Promise<Translator[]> {
       tmPretranslate: false,
       mtPretranslate: false,
     })
+    let reviewer: string | undefined
+    if (TEAM) {
+      reviewer = `reviewer${index}@example.org`
+      const colleague = await createUser({ email: reviewer, name: `Reviewer ${index}`, password: PASSWORD })
+      if (!colleague.ok) throw new Error('could not create a reviewer')
+      await db().query(`insert into project_members (project_id, user_id, role) values ($1, $2, 'reviewer')`, [project.id, colleague.user.id])
+    }
     translators.push({
       email,
+      reviewer,
       base: `/translate/${project.id}/${project.password}`,
       segments: [],
       words: units.flatMap((pair) => pair.source.split(/\W+/).filter((word) => word.length > 4)).slice(0, 50),
@@ -139,6 +164,8 @@ async function seed(): Promise<Translator[]> {
   const worker = startWorker({ handlers: taskHandlers, pollMs: 20, log: (message) => console.error(message) })
   await worker.idle()
   await worker.stop()
+  // Issue 52: half of each file translated, for its reviewer to revise from the start.
+  if (TEAM) await db().query(`update segments set target = source || ' (tulkots)', status = 'TRANSLATED', edit_how = 'confirm' where position % 2 = 0`)
   return translators
 }
 
@@ -262,6 +289,40 @@ async function translate(origin: string, cookie: string, translator: Translator,
   }
 }
 
+/**
+ * Issue 52 (--team): a reviewer's day in the same file, at the translator's pace — the revise window, an approval with
+ * an edit, a rejection with an issue (forms without JavaScript, then the page the redirect names), an edit saved as the
+ * page's script saves it.
+ */
+async function revise(origin: string, cookie: string, translator: Translator, until: number, random: () => number, samples: Sample[]): Promise<void> {
+  let at = Math.floor(random() * translator.segments.length)
+  while (performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS * (1 + 2 * random())))
+    if (performance.now() >= until) return
+    const segment = translator.segments[at % translator.segments.length]!
+    const page = `${translator.base}?mode=revise&segment=${segment.id}`
+    const fields = { segmentId: String(segment.id), source: segment.source, target: `${segment.source} (rediģēts)`, mode: 'revise', renderedAt: String(Date.now()) }
+    let pick = random()
+    const kind = REVIEW_KINDS.find(([, weight]) => (pick -= weight) < 0)?.[0] ?? 'revise window'
+    switch (kind) {
+      case 'revise window':
+        await timed(samples, kind, () => get(origin, page, cookie))
+        break
+      case 'revise draft':
+        await timed(samples, kind, () => post(origin, `${translator.base}.data?mode=revise&segment=${segment.id}`, cookie, { ...fields, intent: 'save-draft', respond: 'data' }))
+        break
+      case 'approve':
+      case 'reject': {
+        const issue: Record<string, string> = kind === 'reject' ? { issueCategory: 'terminology', issueSeverity: 'minor', issueComment: 'Termins no glosārija.' } : {}
+        const location = await timed(samples, kind, () => post(origin, page, cookie, { ...fields, ...issue, intent: kind }))
+        if (location) await timed(samples, 'page after decision', () => get(origin, location, cookie))
+        at += 2
+        break
+      }
+    }
+  }
+}
+
 /** Uploads the book through files/upload and resolves with the seconds until it is analysed (DONE). */
 async function convertBook(origin: string, cookie: string): Promise<{ seconds: number; started: number; ended: number; projectId: number; password: string }> {
   const started = performance.now()
@@ -300,7 +361,7 @@ async function convertBefore(checkout: string): Promise<number> {
 function summarise(title: string, samples: Sample[]) {
   console.log(`\n${title}`)
   const rows: string[][] = []
-  const kinds = [...KINDS.map(([kind]) => kind), 'page after confirm' as const]
+  const kinds = [...KINDS.map(([kind]) => kind), 'page after confirm' as const, ...REVIEW_KINDS.map(([kind]) => kind), 'page after decision' as const]
   for (const kind of [...kinds, 'all' as const]) {
     const chosen = kind === 'all' ? samples : samples.filter((sample) => sample.kind === kind)
     if (chosen.length === 0) continue
@@ -329,7 +390,7 @@ async function main() {
   const database = await benchDatabase()
   const engine = database.engine
   console.log(
-    `bench/load: ${TRANSLATORS} translators, an action every ${PAUSE_MS / 1000}–${(3 * PAUSE_MS) / 1000} s each, for ${SECONDS} s on ${engine}; ` +
+    `bench/load: ${TRANSLATORS} ${TEAM ? `people, two per file (${FILES} translating, ${FILES} revising)` : 'translators'}, an action every ${PAUSE_MS / 1000}–${(3 * PAUSE_MS) / 1000} s each, for ${SECONDS} s on ${engine}; ` +
       `a ${thousands(BOOK_PARAGRAPHS)}-paragraph upload meanwhile`,
   )
   const processes: RunningProcess[] = []
@@ -342,7 +403,7 @@ async function main() {
     setDatabase(undefined)
     await seeding.close()
     await segmentsOf(translators, () => database.open())
-    console.log(`seeded ${TRANSLATORS} users, projects and memories in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`)
+    console.log(`seeded ${TEAM ? 2 * FILES : FILES} users, ${FILES} projects and memories in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`)
     const before = BEFORE ? await convertBefore(BEFORE) : undefined
     if (before !== undefined) console.log(`the code issue 15 was filed against (${BEFORE}, PGlite, alone): ${before.toFixed(1)} s`)
 
@@ -357,6 +418,13 @@ async function main() {
     console.log(engine === 'PGlite' ? 'one instance (npm start)' : 'two web instances (WORKER=false) and one worker process (npm run worker)')
     const cookies = await Promise.all(translators.map((translator, index) => signIn(instances[index % instances.length]!.origin, translator.email, PASSWORD)))
     const uploaderCookie = await signIn(instances[0]!.origin, 'uploader@example.org', PASSWORD)
+    const reviewerCookies = await Promise.all(
+      translators.map(async (translator, index) => {
+        if (!translator.reviewer) return undefined
+        const origin = instances[(index + 1) % instances.length]!.origin
+        return { origin, cookie: await signIn(origin, translator.reviewer, PASSWORD) }
+      }),
+    )
 
     // The baseline: the same upload on the idle server (kept: deleting it would purge it during the load).
     const idle = await convertBook(instances[0]!.origin, uploaderCookie)
@@ -368,6 +436,11 @@ async function main() {
     const loops = translators.map((translator, index) =>
       translate(instances[index % instances.length]!.origin, cookies[index]!, translator, until, seeded(1_000 + index), samples),
     )
+    // Issue 52: each file's reviewer, on the other instance when there are two.
+    for (const [index, translator] of translators.entries()) {
+      const reviewer = reviewerCookies[index]
+      if (reviewer) loops.push(revise(reviewer.origin, reviewer.cookie, translator, until, seeded(2_000 + index), samples))
+    }
     const upload = new Promise<void>((resolve) => setTimeout(resolve, UPLOAD_AT_MS)).then(() => convertBook(instances[0]!.origin, uploaderCookie))
     await Promise.all(loops)
     const loaded = await upload

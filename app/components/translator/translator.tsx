@@ -144,12 +144,15 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
  */
 function ModeSwitch({ loaded }: { loaded: Loaded }) {
   const { t } = useTranslation('translate')
-  const report = (
+  // Once revision has begun (or while revising): before, a file has nothing to report and the heading keeps its room.
+  const begun = loaded.revising || loaded.revisedPercent > 0 || loaded.segments.some((segment) => segment.revision || segment.issues)
+  const report = begun ? (
     <Link to={`${loaded.base}/revision`} className="mode-report">
       {t('revisionReport.link')}
     </Link>
-  )
+  ) : null
   if (loaded.role !== 'owner') {
+    if (loaded.role === 'translator' && !report) return null
     return (
       <nav className="mode-switch" aria-label={t('revise.modeLabel')}>
         {loaded.role === 'reviewer' ? <span className="mode-current">{t('revise.mode')}</span> : null}

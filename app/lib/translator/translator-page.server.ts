@@ -170,6 +170,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
     qaReport: `${base}/qa`,
     // Issue 52 point 4: the page revises (a reviewer's always; the owner's in revise mode, which the owner switches).
     revising: revisesIn(project.role, place.revise === true),
+    revisedPercent: project.revisedPercent,
     role: project.role,
     hasBefore: window.hasBefore,
     hasAfter: window.hasAfter,
