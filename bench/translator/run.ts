@@ -2,12 +2,16 @@
  * bench/translator (issue 4): the translator screen on a 50,000-segment project, measured over HTTP against the
  * built app (`node server.mjs` as a child process), beside a bare database read of the same rows in this run.
  *
- *   npx remix build && npx tsx bench/translator/run.ts [--segments N] [--samples N]
+ *   npx remix build && npx tsx bench/translator/run.ts [--segments N] [--samples N] [--shared]
+ *
+ * `--shared` (issue 52 point 6): the file is shared with a reviewer, so that every page and confirm also pays for the
+ * membership check, the colleagues' presence and the note of where its user is (a file shared with no one skips them).
  *
  * PGlite in a temporary DATA_DIR by default; PostgreSQL (a temporary schema) when DATABASE_URL is set.
  * Targets: window render and confirm round trip ≤ 50 ms p95 each; the page's JavaScript ≤ 150 KB gzip.
  */
 import os from 'node:os'
+import { createUser } from '../../app/lib/auth/users.server'
 import { setDatabase } from '../../app/lib/db/db.server'
 import { migrate } from '../../app/lib/db/migrate.server'
 import { measureScripts, requireBuild, startServer } from '../app-server'
@@ -24,6 +28,7 @@ const WARM_UP = 20
 
 const SEGMENTS = numberFlag('--segments', 50_000)
 const SAMPLES = numberFlag('--samples', 200)
+const SHARED = process.argv.includes('--shared')
 
 // --- measuring ----------------------------------------------------------------------------------------------
 
@@ -68,7 +73,7 @@ async function main() {
   requireBuild()
   const database = await benchDatabase()
   console.log(`bench/translator — ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim()}), Node ${process.version}, ${new Date().toISOString()}`)
-  console.log(`Engine: ${database.engine}; ${thousands(SEGMENTS)} segments wanted, ${SAMPLES} samples per figure.`)
+  console.log(`Engine: ${database.engine}; ${thousands(SEGMENTS)} segments wanted, ${SAMPLES} samples per figure${SHARED ? '; the file shared with a reviewer' : ''}.`)
   console.log(`Load average at start: ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} (figures from a busy machine are slower and noisier).\n`)
   try {
     const { project, baseline, ids } = await prepare(database)
@@ -98,6 +103,11 @@ async function prepare(database: Awaited<ReturnType<typeof benchDatabase>>) {
     start = performance.now()
     const project = await createBenchProject(document.bytes)
     const createMs = performance.now() - start
+    if (SHARED) {
+      const reviewer = await createUser({ email: 'reviewer@example.org', name: 'Rita Redaktore', password: 'bench-reviewer-password' })
+      if (!reviewer.ok) throw new Error('could not create the reviewer')
+      await opened.query(`insert into project_members (project_id, user_id, role) values ($1, $2, 'reviewer')`, [project.id, reviewer.user.id])
+    }
     console.log(`## Project\n`)
     console.log(`Document: NTREX-128 English news sentences as HTML (bold, italic, links), ${thousands(document.paragraphs)} paragraphs,`)
     console.log(`${kb(document.bytes.byteLength)}, built in ${seconds(documentMs)}; uploaded with createProject, converted and analysed by the app's worker.`)
