@@ -10,6 +10,7 @@ import { withTestDatabase } from './database'
 import { readyProject } from './ready-project'
 import { BASE, context, post, settle } from './remix'
 import { editDistance } from '~/lib/projects/edit-distance'
+import { exchangeChunks } from '~/lib/exchange/exchange-export.server'
 
 /**
  * Issue 52 point 4: a reviewer approves or rejects each translation, with edits kept against the translator's text and
@@ -193,6 +194,17 @@ describe('the revision report (issue 52 point 5)', () => {
     )
     expect((await findProject(owner.user.id, project.id))!.revisedPercent).toBe(revisedPercent)
     expect(revisedPercent).toBeGreaterThan(0)
+  })
+
+  it('exports an approved translation as signed off (XLIFF 1.2) and reviewed (XLIFF 2.0)', async () => {
+    const text = async (format: 'xliff12' | 'xliff20') => {
+      const chunks: Uint8Array[] = []
+      for await (const chunk of exchangeChunks([project], format, 'test')) chunks.push(chunk)
+      return Buffer.concat(chunks).toString('utf8')
+    }
+    expect(await text('xliff12')).toMatch(new RegExp(`<trans-unit id="${ids[0]}"[^>]*>\\s*<source>[^<]*</source>\\s*<target state="signed-off"`))
+    expect(await text('xliff12')).toMatch(new RegExp(`<trans-unit id="${ids[1]}"[^>]*>\\s*<source>[^<]*</source>\\s*<target state="translated"`))
+    expect(await text('xliff20')).toMatch(new RegExp(`<unit id="${ids[0]}"[^>]*>[^]*?<segment state="reviewed"`))
   })
 
   it('lets the owner set the pass threshold on the page, refuses a bad one, and gives the CSV in the interface language', async () => {

@@ -145,7 +145,7 @@ export const Translator = memo(function Translator({ loaded, commentsAnswer }: {
 function ModeSwitch({ loaded }: { loaded: Loaded }) {
   const { t } = useTranslation('translate')
   // Once revision has begun (or while revising): before, a file has nothing to report and the heading keeps its room.
-  const begun = loaded.revising || loaded.revisedPercent > 0 || loaded.segments.some((segment) => segment.revision || segment.issues)
+  const begun = loaded.revising || loaded.revisionStarted
   const report = begun ? (
     <Link to={`${loaded.base}/revision`} className="mode-report">
       {t('revisionReport.link')}

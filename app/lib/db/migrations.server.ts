@@ -1229,8 +1229,12 @@ export const migrations: Migration[] = [
       -- Issue 52 point 5 (revision-report.server.ts). The file list shows revision progress beside the translation's:
       -- the words approved are kept on the project by the same statement triggers as the words translated (migration 5).
       -- A decision keeps the characters the reviewer changed (Levenshtein, between the translator's text and the revised
-      -- one); the project its pass threshold in penalty points per 1,000 words (null: the default).
+      -- one); the project its pass threshold in penalty points per 1,000 words (null: the default), and whether revision
+      -- has begun (a decision or an issue): until then the translator's pages read no issues.
       alter table projects add column words_revised bigint not null default 0;
+      alter table projects add column revision_started boolean not null default false;
+      update projects p set revision_started = true where exists (select 1 from revision_issues i where i.project_id = p.id)
+         or exists (select 1 from segments s where s.project_id = p.id and s.revision is not null);
       alter table projects add column revision_threshold numeric;
       alter table segments add column revision_distance integer;
       create or replace function segments_words_changed() returns trigger language plpgsql as $$

@@ -4,6 +4,7 @@ import { utf8Chunks } from '../http/stream-of'
 import { translatedName } from '../projects/download-names'
 import { translatedFile } from '../projects/pipeline.server'
 import { allRows } from '../projects/segments.server'
+import type { Revision } from '../projects/revision'
 import type { SaveType, SegmentStatus } from '../projects/segment-rules'
 import { parse } from '../tags'
 import { escapeAttribute, escapeXml, writeTmx } from '../tm/tmx-write'
@@ -39,9 +40,11 @@ interface ExportRow {
   saveMatch: number | null
   updatedAt: Date | string | null
   context: string | null
+  /** Issue 52: a reviewer's decision. */
+  revision: Revision | null
 }
 
-const COLUMNS = `id, source, target, status, save_type as "saveType", save_match as "saveMatch", updated_at as "updatedAt",
+const COLUMNS = `id, source, target, status, save_type as "saveType", save_match as "saveMatch", updated_at as "updatedAt", revision,
   (select u.context from units u where u.id = segments.unit_id) as context`
 
 interface Comment {
@@ -129,7 +132,8 @@ function transUnit(row: ExportRow, comments: Comment[]): string {
   const qualifier = from === 'tm' ? (match === 100 || match === 101 ? 'exact-match' : 'fuzzy-match') : from ? STATE_QUALIFIERS[from] : undefined
   const lines = [`      <trans-unit${attributes(unitAttributes(row))}>`, `        <source>${inlineXml(parse(row.source), '1.2')}</source>`]
   if (row.target !== null) {
-    const state = row.status === 'TRANSLATED' ? 'translated' : 'needs-review-translation'
+    // Issue 52: an approved translation is signed off (read back as a confirmed one: the round trip changes nothing).
+    const state = row.revision === 'REVISED' ? 'signed-off' : row.status === 'TRANSLATED' ? 'translated' : 'needs-review-translation'
     lines.push(`        <target${attributes({ state, 'state-qualifier': qualifier })}>${inlineXml(parse(row.target), '1.2')}</target>`)
   }
   if (row.context) lines.push(`        <note from="context">${escapeXml(row.context)}</note>`)
@@ -146,7 +150,8 @@ function unit(row: ExportRow, comments: Comment[]): string {
     for (const comment of comments) lines.push(`        <note${attributes({ category: 'comment', 'tulks:author': comment.author })}>${escapeXml(comment.message)}</note>`)
     lines.push('      </notes>')
   }
-  const state = row.status === 'TRANSLATED' ? 'translated' : 'initial'
+  // Issue 52: XLIFF 2's reviewed is an approved translation (read back as a confirmed one).
+  const state = row.revision === 'REVISED' ? 'reviewed' : row.status === 'TRANSLATED' ? 'translated' : 'initial'
   const subState = from ? `tulks:${from}${match === undefined ? '' : `-${match}`}` : undefined
   lines.push(`      <segment${attributes({ state, subState })}>`, `        <source>${inlineXml(parse(row.source), '2.0')}</source>`)
   if (row.target !== null) lines.push(`        <target>${inlineXml(parse(row.target), '2.0')}</target>`)

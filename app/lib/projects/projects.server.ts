@@ -47,6 +47,8 @@ export interface ProjectSummary {
   revisedPercent: number
   /** Issue 52 point 5: the revision report's pass threshold, penalty points per 1,000 words; null: the default. */
   revisionThreshold: number | null
+  /** Issue 52: a decision or an issue has been made in the file (until then its pages read no issues). */
+  revisionStarted: boolean
   createdAt: Date
   /** SPEC §3 job data: the last active segment and the editing time in seconds. */
   lastSegmentId: number | null
@@ -114,7 +116,7 @@ const summaryColumns = (user: string) => `
   case when p.analysis_status <> 'DONE' then -1
        else coalesce(round(100.0 * p.words_translated / nullif(p.words_total, 0), 2)::float8, 0) end as "translatedPercent",
   coalesce(round(100.0 * p.words_revised / nullif(p.words_total, 0), 2)::float8, 0) as "revisedPercent",
-  p.revision_threshold::float8 as "revisionThreshold"`
+  p.revision_threshold::float8 as "revisionThreshold", p.revision_started as "revisionStarted"`
 
 export interface NewProject {
   ownerId: number

@@ -66,6 +66,7 @@ export async function decideRevision(project: ProjectSummary, user: User, segmen
     [project.id, segmentId, revision, user.id, decision.decision],
   )
   if (!decided) return { ok: false, error: 'not-found' }
+  await revisionBegun(project.id)
   // Issue 52 point 5: the characters the reviewer changed, for the revision report (measured at each decision).
   await db().query('update segments set revision_distance = $3 where project_id = $1 and id = $2', [
     project.id,
@@ -88,7 +89,13 @@ export async function addIssues(projectId: number, segmentId: number, userId: nu
      returning id`,
     [projectId, segmentId, userId, issues.map((issue) => issue.category), issues.map((issue) => issue.severity), issues.map((issue) => issue.comment)],
   )
+  if (added.length > 0) await revisionBegun(projectId)
   return added.length > 0
+}
+
+/** The file's pages read its issues from now on (a file never revised pays no statement for them). */
+async function revisionBegun(projectId: number): Promise<void> {
+  await db().query('update projects set revision_started = true where id = $1 and not revision_started', [projectId])
 }
 
 /** Removes an issue of the project's segment: its reviewer's own, or any for the file's owner. */

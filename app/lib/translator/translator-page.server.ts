@@ -113,7 +113,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
     // Issue 52 point 3: the active segment's history, while its tab is open.
     place.panel === 'history' && activeId !== undefined ? segmentHistory(project.id, activeId) : undefined,
     // Issue 52 point 4: the issues a reviewer marked on the window's segments.
-    issuesOf(project.id, window.segments.map((segment) => segment.id)),
+    project.revisionStarted ? issuesOf(project.id, window.segments.map((segment) => segment.id)) : new Map<number, never[]>(),
     placed ? notePresence(project.id, user.id, activeId) : undefined,
   ])
   const base = `/translate/${project.id}/${project.password}`
@@ -170,7 +170,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
     qaReport: `${base}/qa`,
     // Issue 52 point 4: the page revises (a reviewer's always; the owner's in revise mode, which the owner switches).
     revising: revisesIn(project.role, place.revise === true),
-    revisedPercent: project.revisedPercent,
+    revisionStarted: project.revisionStarted,
     role: project.role,
     hasBefore: window.hasBefore,
     hasAfter: window.hasAfter,
