@@ -28,7 +28,12 @@
  * element, in the same browser at the same throttling.
  * - work per key: the page's main thread busy per key typed (every task it ran while 3 × KEYS keys more were typed
  *   at the typist's pace once the page was idle, from a trace, divided by the keys).
+ * - of ready, two moments of the same loads, from the browser's navigation timing: the page's HTML received (the
+ *   server's answer and its transfer) and DOMContentLoaded (parsed, and the module scripts run);
  * Targets at 4×: ready ≤ 500 ms, keystroke ≤ 16 ms p95, confirm ≤ 300 ms.
+ *
+ * `--build DIR`: serve the app built in DIR (another checkout, e.g. a `git worktree` of an earlier commit, built) with
+ * this checkout's bench, project and measurements, so that two builds are measured the same way.
  */
 import os from 'node:os'
 import { chromium, type Browser, type Page } from '@playwright/test'
@@ -37,11 +42,12 @@ import { migrate } from '../../app/lib/db/migrate.server'
 import { requireBuild, startServer } from '../app-server'
 import { signIn } from '../translator/client'
 import { benchDatabase, createBenchProject, translatorDocument, USER, type CreatedProject } from '../translator/project'
-import { numberFlag, percentile } from '../measure'
+import { numberFlag, percentile, textFlag } from '../measure'
 import { printTable } from '../print'
 
 const SEGMENTS = numberFlag('--segments', 2_000)
 const SAMPLES = numberFlag('--samples', 10)
+const BUILD = textFlag('--build')
 const KEYS = 40
 /** Ms each key is held, the next pressed as it is released: a fast typist (about 100 words a minute), and a burst. */
 const TYPIST_MS = 100
@@ -193,6 +199,7 @@ async function measure(origin: string, cookie: string, base: string, segment: (n
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate })
     const ready: number[] = []
+    const phases = { html: [] as number[], parsed: [] as number[] }
     const early: number[] = []
     const keystroke = { typist: [] as number[], burst: [] as number[] }
     const confirm: number[] = []
@@ -209,6 +216,14 @@ async function measure(origin: string, cookie: string, base: string, segment: (n
       await caretIn(page, number)
       if (sample >= 0) ready.push(focused)
       if (sample >= 0) early.push(kept)
+      if (sample >= 0) {
+        const timing = await page.evaluate(() => {
+          const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+          return { html: navigation.responseEnd, parsed: navigation.domContentLoadedEventEnd }
+        })
+        phases.html.push(timing.html)
+        phases.parsed.push(timing.parsed)
+      }
       if (sample < 0) continue
       const pace = paceOf(sample)
       keystroke[pace].push(...(await typeKeys(page, pace)))
@@ -235,14 +250,14 @@ async function measure(origin: string, cookie: string, base: string, segment: (n
     const caret = caretIn(page, number)
     await page.goto(`${origin}${base}?segment=${segment(number)}`)
     await caret
-    return { ready, early, opened, keystroke, confirm, work: await workPerKey(browser, page) }
+    return { ready, phases, early, opened, keystroke, confirm, work: await workPerKey(browser, page) }
   } finally {
     await browser.close()
   }
 }
 
 async function main() {
-  requireBuild()
+  if (!BUILD) requireBuild()
   console.log(`bench/low-end — ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim()}), Node ${process.version}, ${new Date().toISOString()}`)
   console.log(`Chromium ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}, 1280×800; ${SEGMENTS} segments; ${SAMPLES} samples (${KEYS} keys each), half at each pace.\n`)
   const database = await benchDatabase()
@@ -260,7 +275,8 @@ async function main() {
       setDatabase(undefined)
       await opened.close()
     }
-    const server = await startServer(database.serverEnv, 3996)
+    const server = await startServer(database.serverEnv, 3996, BUILD)
+    if (BUILD) console.log(`Serving the app built in ${BUILD}.\n`)
     try {
       const run = async (rate: number, user: typeof USER, project: CreatedProject) => {
         // Segment ids in document order: the n-th segment is the one numbered n.
@@ -292,6 +308,8 @@ async function main() {
         [
           figures('caret in the textarea, typing kept (before scripts)', { plain: plain.early, slow: slow.early }),
           row('ready for typing after navigation (page loaded)', 'ready', { plain: plain.ready, slow: slow.ready }),
+          figures("  of which the page's HTML received", { plain: plain.phases.html, slow: slow.phases.html }),
+          figures('  of which DOMContentLoaded', { plain: plain.phases.parsed, slow: slow.phases.parsed }),
           figures('  opened from the file list (click to caret)', { plain: plain.opened, slow: slow.opened }),
           row(`keystroke to frame, a typist (keys held ${TYPIST_MS} ms)`, 'keystroke', { plain: plain.keystroke.typist, slow: slow.keystroke.typist }),
           row('  the same keys, blank editable page (floor)', 'keystroke', { plain: blank.plain.keystroke.typist, slow: blank.slow.keystroke.typist }),

@@ -203,8 +203,12 @@ function CommentTime({ iso, language }: { iso: string; language: string }) {
 
 /** SPEC §2 tools column: a chat icon when the segment has comments, dimmed once they are resolved. */
 export function CommentsIcon({ state }: { state: CommentState | undefined }) {
+  // Most rows have none: they render nothing and use no hook (every row's hooks count on a slow machine).
+  return state ? <CommentsMark state={state} /> : null
+}
+
+function CommentsMark({ state }: { state: CommentState }) {
   const { t } = useTranslation('comments')
-  if (!state) return null
   const label = t(state === 'open' ? 'icon.open' : 'icon.resolved')
   return (
     <span className={`segment-comments segment-comments-${state}`} role="img" aria-label={label} title={label}>

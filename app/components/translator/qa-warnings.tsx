@@ -14,10 +14,14 @@ export function useWarningText(): (warning: QaWarning) => string {
  * double-space icon stands beside it, so that warning is not counted twice here.
  */
 export function QaBadge({ warnings }: { warnings: QaWarning[] | undefined }) {
+  const shown = (warnings ?? []).filter((warning) => warning.code !== 'double-space')
+  // Most rows have none: they render nothing and use no hook (every row's hooks count on a slow machine).
+  return shown.length > 0 ? <QaMark shown={shown} /> : null
+}
+
+function QaMark({ shown }: { shown: QaWarning[] }) {
   const { t } = useTranslation('qa')
   const text = useWarningText()
-  const shown = (warnings ?? []).filter((warning) => warning.code !== 'double-space')
-  if (shown.length === 0) return null
   const label = t('segment.label', { count: shown.length, list: shown.map(text).join('; ') })
   return (
     <span className="segment-qa" role="img" aria-label={label} title={label}>

@@ -129,8 +129,12 @@ function IssueList({ issues, loaded, number }: { issues: Issue[]; loaded: Loaded
 
 /** The status column's count of a segment's issues. */
 export function IssueBadge({ issues }: { issues: Issue[] | undefined }) {
+  // Most rows have none: they render nothing and use no hook (every row's hooks count on a slow machine).
+  return issues && issues.length > 0 ? <IssueCount issues={issues} /> : null
+}
+
+function IssueCount({ issues }: { issues: Issue[] }) {
   const { t } = useTranslation('translate')
-  if (!issues || issues.length === 0) return null
   const label = t('revise.issueCount', { count: issues.length })
   return (
     <span className="issue-badge" title={label}>

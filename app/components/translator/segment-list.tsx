@@ -157,8 +157,12 @@ function sameRow(before: SegmentRowProps, after: SegmentRowProps): boolean {
 
 /** Issue 52: the colleagues on this segment of a shared file lately: their initials, named for a screen reader. */
 function Present({ names }: { names?: string[] }) {
+  // Most rows have none: they render nothing and use no hook (every row's hooks count on a slow machine).
+  return names && names.length > 0 ? <PresentNames names={names} /> : null
+}
+
+function PresentNames({ names }: { names: string[] }) {
   const { t } = useTranslation('translate')
-  if (!names || names.length === 0) return null
   const label = t('present', { names: names.join(', ') })
   const initials = (name: string) =>
     name
