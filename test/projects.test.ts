@@ -444,11 +444,11 @@ describe('SPEC §7 status calls', () => {
         context,
       })
     expect(await (await ask('creation')).json()).toMatchObject({ status: 'WAITING', projectId: project.id, projectName: 'status.txt' })
-    expect(await (await ask('stats')).json()).toEqual({ projectId: project.id, analysisComplete: false, translatedPercent: -1 })
+    expect(await (await ask('stats')).json()).toEqual({ projectId: project.id, analysisComplete: false, translatedPercent: -1, revisedPercent: 0 })
     await runTasks()
     expect(await (await ask('creation')).json()).toMatchObject({ status: 'READY' })
     expect(await (await ask('analysis')).json()).toMatchObject({ status: 'DONE', segmentCount: 2, wordCount: 2, segmentsAnalyzed: 2 })
-    expect(await (await ask('stats')).json()).toEqual({ projectId: project.id, analysisComplete: true, translatedPercent: 0 })
+    expect(await (await ask('stats')).json()).toEqual({ projectId: project.id, analysisComplete: true, translatedPercent: 0, revisedPercent: 0 })
     expect((await ask('stats', 'wrong')).status).toBe(404)
   })
 })
