@@ -34,8 +34,8 @@ const REVISIONS: Record<RevisionDecision, Revision> = { approve: 'REVISED', reje
 
 /** Approves or rejects a segment of a project the caller may revise (checked by the caller: mayRevise). */
 export async function decideRevision(project: ProjectSummary, user: User, segmentId: number, decision: Decision): Promise<DecisionResult> {
-  const [stored] = await db().query<{ target: string | null; status: string }>(
-    'select target, status from segments where project_id = $1 and id = $2',
+  const [stored] = await db().query<{ target: string | null; status: string; base: string | null }>(
+    'select target, status, revision_base as base from segments where project_id = $1 and id = $2',
     [project.id, segmentId],
   )
   if (!stored) return { ok: false, error: 'not-found' }
@@ -57,22 +57,18 @@ export async function decideRevision(project: ProjectSummary, user: User, segmen
     if (!saved.ok) return { ok: false, error: 'invalid-tags' }
   }
   const revision = REVISIONS[decision.decision]
-  const [decided] = await db().query<{ number: number; base: string; target: string }>(
+  // Issue 52 point 5: the characters the reviewer changed, for the revision report (measured at each decision). The
+  // translator's text is the base kept so far, else the text before this decision's edit (what the trigger keeps).
+  const distance = editDistance(stored.base ?? stored.target ?? '', target)
+  const [decided] = await db().query<{ number: number }>(
     `update segments s set revision = $3, revised_by = $4, revised_at = now(), revision_base = coalesce(s.revision_base, s.target),
-            edit_how = $5, edited_by = $4
+            revision_distance = $6, edit_how = $5, edited_by = $4
       where s.project_id = $1 and s.id = $2
-      returning s.id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number,
-                s.revision_base as base, s.target`,
-    [project.id, segmentId, revision, user.id, decision.decision],
+      returning s.id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number`,
+    [project.id, segmentId, revision, user.id, decision.decision, distance],
   )
   if (!decided) return { ok: false, error: 'not-found' }
   await revisionBegun(project.id)
-  // Issue 52 point 5: the characters the reviewer changed, for the revision report (measured at each decision).
-  await db().query('update segments set revision_distance = $3 where project_id = $1 and id = $2', [
-    project.id,
-    segmentId,
-    editDistance(decided.base ?? '', decided.target ?? ''),
-  ])
   await addIssues(project.id, segmentId, user.id, decision.issues)
   const next = await nearestUnconfirmed(project.id, segmentId, 'next', decision.search, true)
   return { ok: true, number: decided.number, revision, ...(next === undefined ? {} : { next }) }
@@ -126,12 +122,16 @@ export async function issuesOf(projectId: number, segmentIds: number[]): Promise
   const rows = await db().query<RevisionIssue>(
     `select i.id, i.segment_id as "segmentId", i.category, i.severity, i.comment,
             (select u.name from users u where u.id = i.created_by) as "createdBy", i.created_at as "createdAt",
-            i.answer, (select u.name from users u where u.id = i.answered_by) as "answeredBy", i.answered_at as "answeredAt"
+            i.answer, (select u.name from users u where u.id = i.answered_by) as "answeredBy"
        from revision_issues i
       where i.project_id = $1 and i.segment_id = any($2::integer[])
       order by i.id`,
     [projectId, segmentIds],
   )
-  for (const row of rows) issues.set(row.segmentId, [...(issues.get(row.segmentId) ?? []), row])
+  for (const row of rows) {
+    const ofSegment = issues.get(row.segmentId)
+    if (ofSegment) ofSegment.push(row)
+    else issues.set(row.segmentId, [row])
+  }
   return issues
 }

@@ -30,7 +30,6 @@ export interface RevisionIssue extends NewIssue {
   createdAt: Date
   answer: string | null
   answeredBy: string | null
-  answeredAt: Date | null
 }
 
 export function isIssueCategory(value: unknown): value is IssueCategory {

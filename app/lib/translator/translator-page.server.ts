@@ -164,7 +164,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
         termMarks: termMarks[segment.id],
         present: present.get(segment.id),
         warnings: warnings.get(segment.id)?.flatMap(({ code, detail, ignored }) => (ignored ? [] : [{ code, detail }])),
-        issues: issues.get(segment.id)?.map(({ createdAt, answeredAt: _answeredAt, ...issue }) => ({ ...issue, when: formatDateTime(createdAt, language) })),
+        issues: issues.get(segment.id)?.map(({ createdAt, ...issue }) => ({ ...issue, when: formatDateTime(createdAt, language) })),
       }),
     ),
     qaReport: `${base}/qa`,
