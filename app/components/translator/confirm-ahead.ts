@@ -106,9 +106,18 @@ export function useConfirmAhead<T extends Row>(options: {
 
   // Another page of the app waits for the confirms still to be answered (its data, a download, may need them) — unless
   // the server cannot be reached: then the confirms wait in the tab's queue (segment-writes.ts) and the page goes.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => pending() && !queueState().offline && nextLocation.pathname !== currentLocation.pathname)
+  // The page asked for, noted when it is held: the last answer can come before the page has rendered the blocker's
+  // held state (a click in the same moment), and going to the next segment then would drop the click for good.
+  const leaving = useRef<string | undefined>(undefined)
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    const hold = pending() && !queueState().offline && nextLocation.pathname !== currentLocation.pathname
+    if (hold) leaving.current = `${nextLocation.pathname}${nextLocation.search}${nextLocation.hash}`
+    return hold
+  })
   useEffect(() => {
-    if (blocker.state === 'blocked' && queueState().offline) blocker.proceed()
+    if (blocker.state !== 'blocked' || !queueState().offline) return
+    leaving.current = undefined
+    blocker.proceed()
   }, [blocker, writes])
 
   /** A confirm's answer; confirms are answered in the order they were posted (segment-writes.ts). */
@@ -130,9 +139,13 @@ export function useConfirmAhead<T extends Row>(options: {
       go(segmentId)
     }
     if (pending()) return
-    // The last confirm answered: on to the segment the server named, or out of the translator if that was asked for.
-    const { blocker: leaving } = latest.current
-    if (leaving.state === 'blocked') leaving.proceed()
+    // The last confirm answered: on to the segment the server named, or out of the translator if that was asked for
+    // (held, or asked for while this answer was on its way and not yet rendered as held).
+    const { blocker: held } = latest.current
+    const leave = leaving.current
+    leaving.current = undefined
+    if (held.state === 'blocked') held.proceed()
+    else if (leave !== undefined) latest.current.navigate(leave)
     else if (answer.kind === 'saved' && !superseded.current) go(answer.next ?? guessed)
     superseded.current = false
   }
