@@ -10,6 +10,7 @@ import { ProfileSettingsPanel } from '~/components/profile-settings'
 import { UploadForm } from '~/components/upload-form'
 import { usePollWhilePending } from '~/components/use-poll-while-pending'
 import { useUploadQueue } from '~/components/upload-queue'
+import { TRANSLATOR_ROUTE, useRoutePreload } from '~/components/use-route-preload'
 import { requireUser } from '~/lib/auth/session.server'
 import { setFlash } from '~/lib/http/flash.server'
 import { rowId } from '~/lib/http/row-id'
@@ -157,6 +158,7 @@ export default function FileList() {
   const { settle } = queue
   useEffect(() => settle(loadedAt), [settle, loadedAt])
   usePollWhilePending(pending || temporary.length > 0)
+  useRoutePreload(TRANSLATOR_ROUTE)
   const refused = [
     ...(actionData?.results.filter((result) => result.code) ?? []).map((result) => ({ name: result.name, message: result.code ?? '' })),
     ...queue.failures,

@@ -34,9 +34,13 @@
  *
  * `--build DIR`: serve the app built in DIR (another checkout, e.g. a `git worktree` of an earlier commit, built) with
  * this checkout's bench, project and measurements, so that two builds are measured the same way.
+ * `BENCH_PAGE_PROFILE=DIR`: also the page's CPU profile over the samples of ready and of opened from the file list, per
+ * rate, in DIR (for DevTools, or to sum by script); `BENCH_PAGE_TRACE=DIR` a Chromium trace of each ready sample, from the navigation to the caret.
  */
+import fs from 'node:fs'
 import os from 'node:os'
-import { chromium, type Browser, type Page } from '@playwright/test'
+import path from 'node:path'
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test'
 import { setDatabase } from '../../app/lib/db/db.server'
 import { migrate } from '../../app/lib/db/migrate.server'
 import { requireBuild, startServer } from '../app-server'
@@ -174,6 +178,43 @@ async function measureBlankPage(rate: number) {
   }
 }
 
+/**
+ * With BENCH_PAGE_PROFILE=DIR, the page's JavaScript CPU profile (DevTools' sampling profiler) over the samples of a
+ * kind — from the navigation or the click to the caret — merged into DIR/{kind}-x{rate}.cpuprofile, to see where a
+ * page load's time goes (the samples' profiles are concatenated; the warm-up is left out).
+ */
+function pageProfiler(cdp: CDPSession, rate: number) {
+  const dir = process.env.BENCH_PAGE_PROFILE
+  const merged = new Map<string, { nodes: unknown[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }>()
+  let on = false
+  return {
+    async start(sample: number) {
+      on = Boolean(dir) && sample >= 0
+      if (!on) return
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+      await cdp.send('Profiler.start')
+    },
+    async stop(kind: string) {
+      if (!on || !dir) return
+      const { profile } = await cdp.send('Profiler.stop')
+      const into = merged.get(kind)
+      // Node ids are offset so that the samples' trees stay apart in one file.
+      const offset = into ? Math.max(...(into.nodes as { id: number }[]).map((node) => node.id)) : 0
+      const nodes = profile.nodes.map((node) => ({ ...node, id: node.id + offset, children: node.children?.map((child) => child + offset) }))
+      if (!into) merged.set(kind, { nodes, samples: profile.samples?.map((id) => id + offset) ?? [], timeDeltas: profile.timeDeltas ?? [], startTime: profile.startTime, endTime: profile.endTime })
+      else {
+        into.nodes.push(...nodes)
+        into.samples.push(...(profile.samples?.map((id) => id + offset) ?? []))
+        into.timeDeltas.push(...(profile.timeDeltas ?? []))
+        into.endTime += profile.endTime - profile.startTime
+      }
+      fs.mkdirSync(dir, { recursive: true })
+      fs.writeFileSync(path.join(dir, `${kind}-x${rate}.cpuprofile`), JSON.stringify(merged.get(kind)))
+    },
+  }
+}
+
 /** `segment(n)`: the id of the project's n-th segment (the address names a segment by its id). */
 async function measure(origin: string, cookie: string, base: string, segment: (number: number) => number, rate: number) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
@@ -198,20 +239,30 @@ async function measure(origin: string, cookie: string, base: string, segment: (n
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+    const profile = pageProfiler(cdp, rate)
     const ready: number[] = []
     const phases = { html: [] as number[], parsed: [] as number[] }
     const early: number[] = []
     const keystroke = { typist: [] as number[], burst: [] as number[] }
     const confirm: number[] = []
     // One warm-up navigation (the browser's cache of scripts), then the samples, each on its own segment.
+    const tracing = process.env.BENCH_PAGE_TRACE
     for (let sample = -1; sample < SAMPLES; sample++) {
+
       const number = 1 + Math.max(0, sample) * 3
       const prefix = `caret in ${number}. segmenta tulkojums at `
       const caret = page.waitForEvent('console', { predicate: (message) => message.text().startsWith(prefix), timeout: 30_000 })
       const textarea = `textarea of ${number}. segmenta tulkojums at `
       const typing = page.waitForEvent('console', { predicate: (message) => message.text().startsWith(textarea), timeout: 30_000 })
+      await profile.start(sample)
+      if (tracing && sample >= 0) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', ...(process.env.BENCH_TRACE_CATEGORIES?.split(',') ?? [])] })
       await page.goto(`${origin}${base}?segment=${segment(number)}`, { waitUntil: 'commit' })
       const focused = Number((await caret).text().slice(prefix.length))
+      await profile.stop('ready')
+      if (tracing && sample >= 0) {
+        fs.mkdirSync(tracing, { recursive: true })
+        fs.writeFileSync(path.join(tracing, `ready-x${rate}-${sample}.json`), await browser.stopTracing())
+      }
       const kept = Number((await typing).text().slice(textarea.length))
       await caretIn(page, number)
       if (sample >= 0) ready.push(focused)
@@ -240,9 +291,11 @@ async function measure(origin: string, cookie: string, base: string, segment: (n
       await page.waitForLoadState('networkidle')
       const click = page.waitForEvent('console', { predicate: (message) => message.text().startsWith('click at '), timeout: 30_000 })
       const caret = page.waitForEvent('console', { predicate: (message) => message.text().startsWith('caret in '), timeout: 30_000 })
+      await profile.start(sample)
       await page.locator(`a[href="${base}"]`).first().click()
       const clicked = Number((await click).text().slice('click at '.length))
       const focused = Number((await caret).text().split(' at ').at(-1))
+      await profile.stop('opened')
       if (sample >= 0) opened.push(focused - clicked)
     }
     // The traced sample, on a segment of its own.
