@@ -34,7 +34,7 @@
  *
  * `--build DIR`: serve the app built in DIR (another checkout, e.g. a `git worktree` of an earlier commit, built) with
  * this checkout's bench, project and measurements, so that two builds are measured the same way.
- * `BENCH_PAGE_PROFILE=DIR`: also the page's CPU profile over the samples of ready and of opened from the file list, per
+ * `BENCH_PAGE_PROFILE=DIR`: also the page's CPU profile over the samples of ready, typing and opened from the file list, per
  * rate, in DIR (for DevTools, or to sum by script); `BENCH_PAGE_TRACE=DIR` a Chromium trace of each ready sample, from the navigation to the caret.
  */
 import fs from 'node:fs'
@@ -277,7 +277,9 @@ async function measure(origin: string, cookie: string, base: string, segment: (n
       }
       if (sample < 0) continue
       const pace = paceOf(sample)
+      await profile.start(sample)
       keystroke[pace].push(...(await typeKeys(page, pace)))
+      await profile.stop('typing')
       const confirmStart = performance.now()
       await page.keyboard.press('Control+Enter')
       await caretIn(page, number + 1)

@@ -1,5 +1,5 @@
 import { Link, useNavigation, useRevalidator } from '@remix-run/react'
-import { memo, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react'
+import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TaggedText } from '~/components/editor/tagged-text'
 import { Icon } from '~/components/icons'
@@ -191,8 +191,9 @@ function ActiveSegmentTools({ segment }: { segment: SegmentView }) {
  */
 function LengthCounter({ segment, limit }: { segment: SegmentView; limit: LengthLimit | null }) {
   const { t } = useTranslation('translate')
-  const typed = useTyped(segment.id, segment.target ?? '')
-  const source = lengthCount(segment.source, ALONE).count
+  // Counted after the key's own frame, at a lower priority: on a slow machine the count must not delay the letter.
+  const typed = useDeferredValue(useTyped(segment.id, segment.target ?? ''))
+  const source = useMemo(() => lengthCount(segment.source, ALONE).count, [segment.source])
   const target = lengthCount(typed, limit ?? ALONE)
   const over = limit?.max != null && target.count > limit.max
   const lineOver = limit?.line != null && target.longestLine > limit.line
