@@ -35,7 +35,7 @@
  * `--build DIR`: serve the app built in DIR (another checkout, e.g. a `git worktree` of an earlier commit, built) with
  * this checkout's bench, project and measurements, so that two builds are measured the same way.
  * `BENCH_PAGE_PROFILE=DIR`: also the page's CPU profile over the samples of ready, typing and opened from the file list, per
- * rate, in DIR (for DevTools, or to sum by script); `BENCH_PAGE_TRACE=DIR` a Chromium trace of each ready sample, from the navigation to the caret.
+ * rate, in DIR (for DevTools, or to sum by script); `BENCH_PAGE_TRACE=DIR` a Chromium trace of each ready sample, from the navigation to the caret, and of the work per key.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -138,7 +138,9 @@ async function workPerKey(browser: Browser, page: Page): Promise<number> {
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] })
   const typed = TYPED.repeat(3)
   await typeAt(page, typed, 'typist')
-  const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents
+  const trace = await browser.stopTracing()
+  if (process.env.BENCH_PAGE_TRACE) fs.writeFileSync(path.join(process.env.BENCH_PAGE_TRACE, `typing-${Date.now()}.json`), trace)
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents
   // Each renderer main thread's tasks, in ms; the page typed into is the busiest (a spare renderer idles).
   const mains = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`))
   const busy = new Map<string, number>()
