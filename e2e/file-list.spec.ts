@@ -212,3 +212,23 @@ test('the files picked stay picked when the languages are swapped', async ({ pag
   // Nothing is held any more.
   await expect(page.getByRole('group', { name: 'Jau izvēlētās datnes' })).toHaveCount(0)
 })
+
+/**
+ * Issue 51: with JavaScript the file list, once idle, loads the translator's scripts, so that opening a file waits only
+ * for its data and its render (bench/low-end, "opened from the file list"); without JavaScript there is nothing to load.
+ */
+test('the file list prepares the translator’s scripts while it is idle', async ({ page }, testInfo) => {
+  const translatorScript = /\/build\/routes\/translate\.\$projectId\.\$password-[^/]*\.js$/
+  const requested: string[] = []
+  page.on('request', (request) => {
+    if (translatorScript.test(decodeURIComponent(new URL(request.url()).pathname))) requested.push(request.url())
+  })
+  await signIn(page)
+  if (isNoJs(testInfo)) {
+    await page.waitForLoadState('networkidle')
+    expect(requested).toEqual([])
+    return
+  }
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  await expect.poll(() => requested.length, { timeout: 10_000 }).toBe(1)
+})

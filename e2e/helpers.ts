@@ -60,8 +60,12 @@ export function isNoJs(testInfo: TestInfo): boolean {
   return testInfo.project.use.javaScriptEnabled === false
 }
 
-/** Fills and submits the sign-in form on the current page (which must be the sign-in page). */
+/**
+ * Fills and submits the sign-in form on the current page (which must be the sign-in page), once the page is hydrated:
+ * a submit while React still hydrates it can end in error #345 (CI, auth.spec, once).
+ */
 export async function submitSignIn(page: Page, email: string, password: string) {
+  await hydrated(page, test.info())
   await page.getByLabel(lv.email, { exact: true }).fill(email)
   await page.getByLabel(lv.password, { exact: true }).fill(password)
   await page.getByRole('main').getByRole('button', { name: lv.signInTitle, exact: true }).click()
