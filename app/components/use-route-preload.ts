@@ -18,7 +18,7 @@ export function useRoutePreload(routeId: string) {
     const manifest = (window as unknown as { __remixManifest?: RemixManifest }).__remixManifest
     const module = manifest?.routes[routeId]?.module
     if (!module) return
-    const load = () => void import(/* webpackIgnore: true */ /* @vite-ignore */ module).catch(() => undefined)
+    const load = () => void import(module).catch(() => undefined)
     if (typeof window.requestIdleCallback !== 'function') {
       const timer = window.setTimeout(load, 500)
       return () => window.clearTimeout(timer)

@@ -139,7 +139,10 @@ async function workPerKey(browser: Browser, page: Page): Promise<number> {
   const typed = TYPED.repeat(3)
   await typeAt(page, typed, 'typist')
   const trace = await browser.stopTracing()
-  if (process.env.BENCH_PAGE_TRACE) fs.writeFileSync(path.join(process.env.BENCH_PAGE_TRACE, `typing-${Date.now()}.json`), trace)
+  if (process.env.BENCH_PAGE_TRACE) {
+    fs.mkdirSync(process.env.BENCH_PAGE_TRACE, { recursive: true })
+    fs.writeFileSync(path.join(process.env.BENCH_PAGE_TRACE, `typing-${Date.now()}.json`), trace)
+  }
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents
   // Each renderer main thread's tasks, in ms; the page typed into is the busiest (a spare renderer idles).
   const mains = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`))
@@ -188,6 +191,8 @@ async function measureBlankPage(rate: number) {
 function pageProfiler(cdp: CDPSession, rate: number) {
   const dir = process.env.BENCH_PAGE_PROFILE
   const merged = new Map<string, { nodes: unknown[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }>()
+  // Node ids are offset by the largest id written so far, so that the samples' trees stay apart in one file.
+  let offset = 0
   let on = false
   return {
     async start(sample: number) {
@@ -200,15 +205,15 @@ function pageProfiler(cdp: CDPSession, rate: number) {
     async stop(kind: string) {
       if (!on || !dir) return
       const { profile } = await cdp.send('Profiler.stop')
-      const into = merged.get(kind)
-      // Node ids are offset so that the samples' trees stay apart in one file.
-      const offset = into ? Math.max(...(into.nodes as { id: number }[]).map((node) => node.id)) : 0
       const nodes = profile.nodes.map((node) => ({ ...node, id: node.id + offset, children: node.children?.map((child) => child + offset) }))
-      if (!into) merged.set(kind, { nodes, samples: profile.samples?.map((id) => id + offset) ?? [], timeDeltas: profile.timeDeltas ?? [], startTime: profile.startTime, endTime: profile.endTime })
+      const samples = profile.samples?.map((id) => id + offset) ?? []
+      offset += Math.max(0, ...profile.nodes.map((node) => node.id))
+      const into = merged.get(kind)
+      if (!into) merged.set(kind, { nodes, samples, timeDeltas: profile.timeDeltas ?? [], startTime: profile.startTime, endTime: profile.endTime })
       else {
-        into.nodes.push(...nodes)
-        into.samples.push(...(profile.samples?.map((id) => id + offset) ?? []))
-        into.timeDeltas.push(...(profile.timeDeltas ?? []))
+        into.nodes = into.nodes.concat(nodes)
+        into.samples = into.samples.concat(samples)
+        into.timeDeltas = into.timeDeltas.concat(profile.timeDeltas ?? [])
         into.endTime += profile.endTime - profile.startTime
       }
       fs.mkdirSync(dir, { recursive: true })
@@ -250,7 +255,6 @@ async function measure(origin: string, cookie: string, base: string, segment: (n
     // One warm-up navigation (the browser's cache of scripts), then the samples, each on its own segment.
     const tracing = process.env.BENCH_PAGE_TRACE
     for (let sample = -1; sample < SAMPLES; sample++) {
-
       const number = 1 + Math.max(0, sample) * 3
       const prefix = `caret in ${number}. segmenta tulkojums at `
       const caret = page.waitForEvent('console', { predicate: (message) => message.text().startsWith(prefix), timeout: 30_000 })
