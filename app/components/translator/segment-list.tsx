@@ -1,5 +1,5 @@
 import { Link, useNavigation, useRevalidator } from '@remix-run/react'
-import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TaggedText } from '~/components/editor/tagged-text'
 import { Icon } from '~/components/icons'
@@ -191,8 +191,8 @@ function ActiveSegmentTools({ segment }: { segment: SegmentView }) {
  */
 function LengthCounter({ segment, limit }: { segment: SegmentView; limit: LengthLimit | null }) {
   const { t } = useTranslation('translate')
-  // Counted after the key's own frame, at a lower priority: on a slow machine the count must not delay the letter.
-  const typed = useDeferredValue(useTyped(segment.id, segment.target ?? ''))
+  // As typed-text.ts paces it: once the typing pauses, not a frame of its own after every letter's.
+  const typed = useTyped(segment.id, segment.target ?? '')
   const source = useMemo(() => lengthCount(segment.source, ALONE).count, [segment.source])
   const target = lengthCount(typed, limit ?? ALONE)
   const over = limit?.max != null && target.count > limit.max
@@ -283,7 +283,11 @@ function useRowsByClickAndArrows(table: React.RefObject<HTMLTableElement>, rows:
     const all = numbers()
     const active = element.querySelector('tbody tr.segment-active')
     const stop = (active && all.find((button) => active.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING)) || all[0]
-    for (const button of all) button.tabIndex = button === stop ? 0 : -1
+    for (const button of all) {
+      // Only where it changes: an attribute set again to its value is still a change to the page's style and a11y tree.
+      const tabIndex = button === stop ? 0 : -1
+      if (button.tabIndex !== tabIndex) button.tabIndex = tabIndex
+    }
     const onClick = (event: MouseEvent) => {
       const target = event.target
       if (!(target instanceof Element) || event.button !== 0 || target.closest('a, button, input, textarea, select, label, summary')) return

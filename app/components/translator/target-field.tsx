@@ -144,7 +144,7 @@ export function TargetField({
         lang={loaded.targetLang}
         onChange={(value) => {
           if (field.current) field.current.value = value
-          setTyped(segment.id, value)
+          setTyped(segment.id, value, true)
           if (invalid) setInvalid(false)
           onEdit()
           autocomplete.update()

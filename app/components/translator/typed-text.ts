@@ -7,14 +7,34 @@ import { useSyncExternalStore } from 'react'
 const texts = new Map<number, string>()
 const listeners = new Set<() => void>()
 
-export function setTyped(segmentId: number, text: string): void {
+/**
+ * What is typed letter by letter is told once the typing pauses, and at least this often while it goes on: on a slow
+ * machine each change shown costs a frame of its own after the letter's (bench/low-end, work per key).
+ */
+const PAUSE_MS = 200
+const MAX_WAIT_MS = 1_000
+let told: ReturnType<typeof setTimeout> | undefined
+let untoldSince: number | undefined
+
+/** `typing`: a letter typed (told after the pause); anything else (a suggestion taken, the text it starts with) at once. */
+export function setTyped(segmentId: number, text: string, typing = false): void {
   if (texts.get(segmentId) === text) return
   texts.clear()
   texts.set(segmentId, text)
+  if (!typing) return tell()
+  untoldSince ??= performance.now()
+  clearTimeout(told)
+  told = setTimeout(tell, Math.max(0, Math.min(PAUSE_MS, untoldSince + MAX_WAIT_MS - performance.now())))
+}
+
+function tell() {
+  clearTimeout(told)
+  told = undefined
+  untoldSince = undefined
   for (const listener of listeners) listener()
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribeTyped(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
@@ -22,7 +42,7 @@ function subscribe(listener: () => void): () => void {
 /** The segment's text as typed, or `shown` (what the page rendered) before the editor said anything. */
 export function useTyped(segmentId: number, shown: string): string {
   return useSyncExternalStore(
-    subscribe,
+    subscribeTyped,
     () => texts.get(segmentId) ?? shown,
     () => shown,
   )
