@@ -52,7 +52,7 @@ function waitForOutput(server: ChildProcess, text: string, timeoutMs: number): P
 }
 
 export interface RunningProcess {
-  /** SIGTERM, then SIGKILL after 10 s; resolves when it has exited. */
+  /** SIGTERM, then SIGKILL after 10 s (120 s when profiled); resolves when it has exited. */
   stop(): Promise<void>
   /** SIGKILL at once (no clean-up at all); resolves when it has exited. */
   kill(): Promise<void>
@@ -105,7 +105,8 @@ async function startProcess(args: string[], env: Record<string, string>, readyTe
 function stopProcess(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    // A profiled server writes its profiles as it exits, after closing the database: given longer.
+    const force = setTimeout(() => child.kill('SIGKILL'), process.env.BENCH_SERVER_PROFILE ? 120_000 : 10_000)
     child.once('exit', () => {
       clearTimeout(force)
       resolve()
