@@ -271,6 +271,35 @@ test('a click away in the moment the last confirm is answered still leaves', asy
   await expect(page.getByRole('row', { name: /First one/ })).toContainText('Apstiprināts')
 })
 
+test('a row clicked in the moment the last confirm is answered becomes the active one', async ({ page }, testInfo) => {
+  await signIn(page)
+  await uploadAndOpen(page, testInfo, 'rinda.txt', 'First one.\nSecond one.\nThird one.\n')
+  await hydrated(page, testInfo)
+  if (!isNoJs(testInfo)) {
+    // The click as the confirm's answer is read: before the page has rendered the move it starts.
+    await page.evaluate(() => {
+      const original = window.fetch
+      window.fetch = async (input, init) => {
+        const response = await original(input, init)
+        if (!(init?.body instanceof URLSearchParams) || init.body.get('intent') !== 'confirm') return response
+        const json = response.json.bind(response)
+        response.json = async () => {
+          const body = await json()
+          document.querySelector<HTMLButtonElement>('button[value^="move:"][aria-label="Rediģēt 3. segmentu"]')?.click()
+          return body
+        }
+        return response
+      }
+    })
+  }
+  await fillTarget(page, testInfo, 1, 'Pirmais.')
+  await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
+  if (isNoJs(testInfo)) await page.getByRole('button', { name: 'Rediģēt 3. segmentu', exact: true }).click()
+  await expect(targetOf(page, 3)).toBeVisible()
+  await expect(page.locator('tr.segment-active')).toContainText('Third one.')
+  await expect(page.getByRole('row', { name: /First one/ })).toContainText('Apstiprināts')
+})
+
 /**
  * A page closed (here: reloaded) while confirms wait for the server: the browser takes them (`sendBeacon`), the one
  * held on its way (cut off with the page) and the one queued behind it. Without JavaScript each confirm was a page of

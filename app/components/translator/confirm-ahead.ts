@@ -108,8 +108,11 @@ export function useConfirmAhead<T extends Row>(options: {
   // the server cannot be reached: then the confirms wait in the tab's queue (segment-writes.ts) and the page goes.
   // The page asked for, noted when it is held: the last answer can come before the page has rendered the blocker's
   // held state (a click in the same moment), and going to the next segment then would drop the click for good.
+  // Likewise a move made while confirms are unanswered (another row, Next) is noted as it starts, not at the next render:
+  // the last answer, coming in between, would otherwise take the page back to the segment it guessed.
   const leaving = useRef<string | undefined>(undefined)
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (pending() && `${nextLocation.pathname}${nextLocation.search}` !== going.current) superseded.current = true
     const hold = pending() && !queueState().offline && nextLocation.pathname !== currentLocation.pathname
     if (hold) leaving.current = `${nextLocation.pathname}${nextLocation.search}${nextLocation.hash}`
     return hold
