@@ -241,26 +241,32 @@ test('a confirm waits for its segment’s draft still on its way', async ({ page
  * is made as the confirm's answer is read, before the page goes on with it. Without JavaScript the confirm is a page of
  * its own before the click; the outcome is the same.
  */
+/**
+ * With JavaScript: clicks `selector` as a confirm's answer is read, in the page's own task, before the page has rendered
+ * anything of the answer (or of the click).
+ */
+async function clickAsConfirmIsAnswered(page: Page, selector: string) {
+  await page.evaluate((selector) => {
+    const original = window.fetch
+    window.fetch = async (input, init) => {
+      const response = await original(input, init)
+      if (!(init?.body instanceof URLSearchParams) || init.body.get('intent') !== 'confirm') return response
+      const json = response.json.bind(response)
+      response.json = async () => {
+        const body = await json()
+        document.querySelector<HTMLElement>(selector)?.click()
+        return body
+      }
+      return response
+    }
+  }, selector)
+}
+
 test('a click away in the moment the last confirm is answered still leaves', async ({ page }, testInfo) => {
   await signIn(page)
   await uploadAndOpen(page, testInfo, 'gaida.txt', 'First one.\nSecond one.\n')
   await hydrated(page, testInfo)
-  if (!isNoJs(testInfo)) {
-    await page.evaluate(() => {
-      const original = window.fetch
-      window.fetch = async (input, init) => {
-        const response = await original(input, init)
-        if (!(init?.body instanceof URLSearchParams) || init.body.get('intent') !== 'confirm') return response
-        const json = response.json.bind(response)
-        response.json = async () => {
-          const body = await json()
-          document.querySelector<HTMLAnchorElement>('a.toolbar-back')?.click()
-          return body
-        }
-        return response
-      }
-    })
-  }
+  if (!isNoJs(testInfo)) await clickAsConfirmIsAnswered(page, 'a.toolbar-back')
   await fillTarget(page, testInfo, 1, 'Pirmais.')
   await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
   if (isNoJs(testInfo)) await page.getByRole('link', { name: 'Atpakaļ uz datņu sarakstu' }).first().click()
@@ -275,23 +281,7 @@ test('a row clicked in the moment the last confirm is answered becomes the activ
   await signIn(page)
   await uploadAndOpen(page, testInfo, 'rinda.txt', 'First one.\nSecond one.\nThird one.\n')
   await hydrated(page, testInfo)
-  if (!isNoJs(testInfo)) {
-    // The click as the confirm's answer is read: before the page has rendered the move it starts.
-    await page.evaluate(() => {
-      const original = window.fetch
-      window.fetch = async (input, init) => {
-        const response = await original(input, init)
-        if (!(init?.body instanceof URLSearchParams) || init.body.get('intent') !== 'confirm') return response
-        const json = response.json.bind(response)
-        response.json = async () => {
-          const body = await json()
-          document.querySelector<HTMLButtonElement>('button[value^="move:"][aria-label="Rediģēt 3. segmentu"]')?.click()
-          return body
-        }
-        return response
-      }
-    })
-  }
+  if (!isNoJs(testInfo)) await clickAsConfirmIsAnswered(page, 'button[value^="move:"][aria-label="Rediģēt 3. segmentu"]')
   await fillTarget(page, testInfo, 1, 'Pirmais.')
   await page.getByRole('button', { name: 'Apstiprināt', exact: true }).click()
   if (isNoJs(testInfo)) await page.getByRole('button', { name: 'Rediģēt 3. segmentu', exact: true }).click()

@@ -207,7 +207,7 @@ function pageProfiler(cdp: CDPSession, rate: number) {
       const { profile } = await cdp.send('Profiler.stop')
       const nodes = profile.nodes.map((node) => ({ ...node, id: node.id + offset, children: node.children?.map((child) => child + offset) }))
       const samples = profile.samples?.map((id) => id + offset) ?? []
-      offset += Math.max(0, ...profile.nodes.map((node) => node.id))
+      offset += profile.nodes.reduce((largest, node) => Math.max(largest, node.id), 0)
       const into = merged.get(kind)
       if (!into) merged.set(kind, { nodes, samples, timeDeltas: profile.timeDeltas ?? [], startTime: profile.startTime, endTime: profile.endTime })
       else {
