@@ -19,6 +19,13 @@ const DICTIONARIES: Record<string, string> = { lv: 'lv_LV', ru: 'ru_RU', en: 'en
 /** Longer than a healthy answer ever takes; a stuck checker is stopped and spelling skipped for that segment. */
 const ANSWER_MS = 2000
 
+/**
+ * How long a checker that ended by itself (no hunspell, no dictionary) is not started again. Starting one is a
+ * process spawned on the request thread (several milliseconds a save): on a server without hunspell every save
+ * spawned one that failed at once.
+ */
+const RETRY_MS = 60_000
+
 /** The end of one request's answer: `qqx` and 24 random lowercase letters (hunspell -l lists it, as no dictionary has it). */
 function endMark(): string {
   let mark = 'qqx'
@@ -34,6 +41,8 @@ interface Request {
 
 interface Checker {
   child: ChildProcessWithoutNullStreams
+  /** Stopped by us (a stuck answer, shutdown): the next request starts it again at once. */
+  stopped: boolean
   /** Lines of the answer being read, and the requests written, in order. */
   lines: string[]
   waiting: Request[]
@@ -41,13 +50,17 @@ interface Checker {
 
 const checkers = new Map<string, Promise<Checker | undefined>>()
 
+/** Dictionaries whose checker ended by itself, and when it may be started again. */
+const unavailableUntil = new Map<string, number>()
+
 function startChecker(dictionary: string): Promise<Checker | undefined> {
-  return new Promise((resolve) => {
+  const started = new Promise<Checker | undefined>((resolve) => {
     const child = spawn('stdbuf', ['-oL', 'hunspell', '-l', '-i', 'utf-8', '-d', dictionary], { stdio: 'pipe', env: { ...process.env, LC_ALL: 'C.UTF-8' } })
-    const checker: Checker = { child, lines: [], waiting: [] }
+    const checker: Checker = { child, stopped: false, lines: [], waiting: [] }
     let buffered = ''
     const stop = () => {
-      checkers.delete(dictionary)
+      if (checkers.get(dictionary) === started) checkers.delete(dictionary)
+      if (!checker.stopped) unavailableUntil.set(dictionary, Date.now() + RETRY_MS)
       for (const waiting of checker.waiting.splice(0)) waiting.answer(undefined)
       resolve(undefined)
     }
@@ -76,11 +89,12 @@ function startChecker(dictionary: string): Promise<Checker | undefined> {
       }
     })
   })
+  return started
 }
 
 function checkerFor(language: string): Promise<Checker | undefined> {
   const dictionary = DICTIONARIES[language]
-  if (!dictionary) return Promise.resolve(undefined)
+  if (!dictionary || (unavailableUntil.get(dictionary) ?? 0) > Date.now()) return Promise.resolve(undefined)
   let checker = checkers.get(dictionary)
   if (!checker) {
     checker = startChecker(dictionary)
@@ -120,6 +134,7 @@ async function ask(language: string, text: string): Promise<string[] | undefined
   if (!checker) return undefined
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
+      checker.stopped = true
       checker.child.kill()
       resolve(undefined)
     }, ANSWER_MS)
@@ -155,5 +170,10 @@ export async function misspelledWords(text: string, language: string, source = '
 export async function stopSpellCheckers(): Promise<void> {
   const running = await Promise.all(checkers.values())
   checkers.clear()
-  for (const checker of running) checker?.child.kill()
+  unavailableUntil.clear()
+  for (const checker of running) {
+    if (!checker) continue
+    checker.stopped = true
+    checker.child.kill()
+  }
 }
