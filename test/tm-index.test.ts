@@ -8,7 +8,7 @@ import { migrations } from '~/lib/db/migrations.server'
 import { bruteForceTop, prepareUnit, type PreparedUnit, type TmHit } from '~/lib/tm/candidate-filter'
 import { createMemory, deleteMemory } from '~/lib/tm/memories.server'
 import { TmIndexCache, tmIndexes } from '~/lib/tm/index-cache.server'
-import { unitKeys } from '~/lib/tm/index-keys'
+import { sequenceKeys, unitKeys } from '~/lib/tm/index-keys'
 import { tokenize } from '~/lib/tm/tokens'
 import { holdsAll, searchedWords, unitWords } from '~/lib/tm/concordance-words'
 import { concordance } from '~/lib/tm/concordance.server'
@@ -35,13 +35,13 @@ beforeAll(async () => {
 
 const answer = (hits: readonly TmHit[]) => hits.map((hit) => ({ id: hit.unit.id, match: hit.match }))
 
-/** Every unit's keys and words are those of its text, and each memory's unit count is its units'. */
+/** Every unit's keys (in token order, issue 53) and words are those of its text, and each memory's unit count is its units'. */
 async function expectConsistentIndex() {
   const units = await db().query<{ id: number; source: string; target: string; keys: number[] | null; words: number[] | null; tokenCount: number }>(
     'select id, source, target, keys, words, token_count as "tokenCount" from tm_units',
   )
   const wrong = units.filter((unit) => {
-    const keys = unitKeys(tokenize(unit.source).tokens)
+    const keys = sequenceKeys(tokenize(unit.source).tokens)
     return JSON.stringify(unit.keys) !== JSON.stringify(keys) || unit.tokenCount !== keys.length || JSON.stringify(unit.words) !== JSON.stringify(unitWords(unit.source, unit.target))
   })
   const counts = await db().query(
@@ -78,8 +78,12 @@ describe('the index against brute force', () => {
     const expected = queries.map((query) => answer(bruteForceTop(query, units)))
     // Unrelated splices may still find something; exact hits and near misses must.
     expect(expected.filter((hits) => hits.length > 0).length).toBeGreaterThanOrEqual(45)
-    // The first lookup loads the memory's copy (it waits for it), the others use it.
-    for (const [at, query] of queries.entries()) expect(answer(await lookupMatches([memory.id], query)), query).toEqual(expected[at])
+    // The first lookup loads the memory's copy (it waits for it), the others use it; each query once searched at 50
+    // at once (as a memory this small is), once deepening from 90 (issue 53, as a large memory is).
+    for (const [at, query] of queries.entries()) {
+      expect(answer(await lookupMatches([memory.id], query)), query).toEqual(expected[at])
+      expect(answer(await lookupMatches([memory.id], query, { deepenFrom: 0 })), `deepening: ${query}`).toEqual(expected[at])
+    }
     expect(tmIndexes(db()).units).toBeGreaterThanOrEqual(units.length)
     await expectConsistentIndex()
     await deleteAndPurge(memory.id)
@@ -102,6 +106,9 @@ describe('the index against brute force', () => {
       for (const threshold of [50, 75]) {
         const indexed = await lookupMatches([memory.id], query, { threshold })
         expect(answer(indexed), `${threshold}: ${query}`).toEqual(answer(bruteForceTop(query, units, 5, threshold)))
+        expect(answer(await lookupMatches([memory.id], query, { threshold, deepenFrom: 0, top: 3 })), `deepening, top 3, ${threshold}: ${query}`).toEqual(
+          answer(bruteForceTop(query, units, 3, threshold)),
+        )
         if (indexed.length > 0 && threshold === 50) withMatches++
       }
     }

@@ -3,17 +3,23 @@ import path from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { bruteForceTop, canReach, lengthWindow, maxDistance, mayReach, prepareUnit, statsOf, type TmUnit } from './candidate-filter'
-import { score } from './fuzzy-score'
-import { unitKeys } from './index-keys'
+import { score, tokenDistance } from './fuzzy-score'
+import { sequenceDistance, sequenceKeys, unitKeys } from './index-keys'
 import { MemoryIndex } from './memory-index'
 import { tokenize } from './tokens'
 
 const keysOf = (source: string) => unitKeys(tokenize(source).tokens)
 
+/**
+ * A unit's keys as tm_units.keys holds them: in token order (issue 53), or sorted for every fourth unit, as units
+ * stored before it are.
+ */
+const storedKeys = (unit: TmUnit) => (unit.id % 4 === 3 ? keysOf(unit.source) : sequenceKeys(tokenize(unit.source).tokens))
+
 /** Built as a memory is loaded (postings laid out once), or unit by unit as write-backs arrive. */
 function indexOf(units: readonly TmUnit[], how: 'loaded' | 'put' = 'loaded'): MemoryIndex {
   const index = new MemoryIndex()
-  for (const unit of units) (how === 'loaded' ? index.load : index.put).call(index, unit.id, keysOf(unit.source))
+  for (const unit of units) (how === 'loaded' ? index.load : index.put).call(index, unit.id, storedKeys(unit))
   return index
 }
 
@@ -23,7 +29,7 @@ function indexOf(units: readonly TmUnit[], how: 'loaded' | 'put' = 'loaded'): Me
  */
 function lookup(index: MemoryIndex, units: readonly TmUnit[], query: string, { top = 5, threshold = 50 } = {}) {
   const byId = new Map(units.map((unit) => [unit.id, unit]))
-  const candidates = index.candidates(keysOf(query), threshold)
+  const candidates = index.candidates(keysOf(query), threshold, sequenceKeys(tokenize(query).tokens))
   for (const candidate of candidates) {
     const unit = byId.get(candidate.unitId)
     expect(unit, `candidate ${candidate.unitId}`).toBeDefined()
@@ -106,14 +112,14 @@ describe('MemoryIndex candidates hold every match the brute force finds', () => 
         const index = indexOf(first)
         lookup(index, first, query)
         const added = second.map((unit) => ({ ...unit, id: unit.id + first.length }))
-        for (const unit of added) index.put(unit.id, keysOf(unit.source))
+        for (const unit of added) index.put(unit.id, storedKeys(unit))
         // Every third unit of the first set goes, every third gets the source of another (a changed unit).
         const removed = new Set(first.filter((unit) => (unit.id + seed) % 3 === 0).map((unit) => unit.id))
         for (const id of removed) index.remove(id)
         const changed = first
           .filter((unit) => !removed.has(unit.id) && (unit.id + seed) % 3 === 1)
           .map((unit) => ({ ...unit, source: second[unit.id % Math.max(1, second.length)]?.source ?? 'changed' }))
-        for (const unit of changed) index.put(unit.id, keysOf(unit.source))
+        for (const unit of changed) index.put(unit.id, storedKeys(unit))
         const changedIds = new Set(changed.map((unit) => unit.id))
         const all = [...first.filter((unit) => !removed.has(unit.id) && !changedIds.has(unit.id)), ...changed, ...added]
         expect(index.units).toBe(all.length)
@@ -140,6 +146,33 @@ describe('MemoryIndex candidates hold every match the brute force finds', () => 
     ])
   })
 
+  it('counts the distance between key sequences as the score does over tokens, and stops past a limit', () => {
+    fc.assert(
+      fc.property(segment, segment, fc.nat(12), (a, b, limit) => {
+        const [x, y] = [tokenize(a).tokens, tokenize(b).tokens]
+        const distance = tokenDistance(x, y)
+        expect(sequenceDistance(sequenceKeys(x), sequenceKeys(y))).toBe(distance)
+        // Within a larger array, from an offset, as the index holds them.
+        const pool = [7, ...sequenceKeys(y), 9]
+        expect(sequenceDistance(sequenceKeys(x), pool, 1, 1 + y.length, limit)).toBe(distance <= limit ? distance : limit + 1)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('bounds a unit by the distance between the key sequences, and a unit stored sorted by its shared tokens (issue 53)', () => {
+    const tm: TmUnit[] = [
+      { id: 1, source: 'mat the on sat cat the', changedAt: 0 },
+      { id: 3, source: 'mat the on sat cat the', changedAt: 0 }, // stored sorted, as before issue 53
+      { id: 4, source: 'the cat sat on the rug', changedAt: 0 },
+    ]
+    const bounds = new Map(indexOf(tm).candidates(keysOf('The cat sat on the mat'), 50, sequenceKeys(tokenize('The cat sat on the mat').tokens)).map((candidate) => [candidate.unitId, candidate.bound]))
+    // Six tokens, all shared with the query: the sorted keys allow 100; in order, five edits are needed.
+    expect(bounds.get(3)).toBe(100)
+    expect(bounds.has(1)).toBe(false)
+    expect(bounds.get(4)).toBe(83)
+  })
+
   it('finds units without text for a query without text', () => {
     const tm: TmUnit[] = [
       { id: 1, source: '<x1/>', changedAt: 0 },
@@ -159,7 +192,7 @@ describe('MemoryIndex candidates hold every match the brute force finds', () => 
       { id: 2, source: `${long} more`, changedAt: 0 },
     ]
     const index = indexOf(tm)
-    index.put(1, keysOf(long))
+    index.put(1, storedKeys(tm[0]!))
     expect(index.units).toBe(2)
     expect(lookup(index, tm, long).map((hit) => [hit.unit.id, hit.match])).toEqual([
       [1, 100],

@@ -52,9 +52,62 @@ function lowerCodeUnit(code: number): number {
 
 const lowerCodeUnits = new Int32Array(0x10000)
 
-/** The multiset of a segment's key hashes, sorted, repeats kept: what tm_units.keys stores. */
+/** The multiset of a segment's key hashes, sorted, repeats kept: what the index counts shared tokens over. */
 export function unitKeys(tokens: readonly TextUnitToken[]): number[] {
-  return tokens.map((token) => keyHash(token.key)).sort((a, b) => a - b)
+  return sequenceKeys(tokens).sort((a, b) => a - b)
+}
+
+/**
+ * A segment's key hashes in token order: what tm_units.keys stores since issue 53 (before, the sorted multiset; the
+ * index tells the two apart, decision 0011's addendum of 2026-12-07). The distance over them bounds the match score.
+ */
+export function sequenceKeys(tokens: readonly TextUnitToken[]): number[] {
+  return tokens.map((token) => keyHash(token.key))
+}
+
+/** Whether the keys are in ascending order (a sorted multiset, or a sequence that happens to be one). */
+export function isAscending(keys: ArrayLike<number>): boolean {
+  for (let at = 1; at < keys.length; at++) if ((keys[at - 1] as number) > (keys[at] as number)) return false
+  return true
+}
+
+let previousRow = new Int32Array(64)
+let currentRow = new Int32Array(64)
+
+/**
+ * Levenshtein distance between the key sequence `a` and `b[from, to)`, each insert, delete or substitution costing 1:
+ * fuzzy-score.ts's distance over token keys, counted over their hashes. Two keys that collide count as equal, so it
+ * is never more than the distance over the keys, and the score it gives never less: an upper bound of the match.
+ * Once every alignment so far costs more than `limit`, the answer is only that: limit + 1.
+ */
+export function sequenceDistance(a: ArrayLike<number>, b: ArrayLike<number>, from = 0, to = b.length, limit = Infinity): number {
+  const m = to - from
+  if (a.length === 0 || m === 0) return Math.min(Math.max(a.length, m), limit + 1)
+  if (previousRow.length <= m) {
+    previousRow = new Int32Array(2 * m + 1)
+    currentRow = new Int32Array(2 * m + 1)
+  }
+  let previous = previousRow
+  let current = currentRow
+  for (let j = 0; j <= m; j++) previous[j] = j
+  for (let i = 1; i <= a.length; i++) {
+    const key = a[i - 1] as number
+    current[0] = i
+    let lowest = i
+    for (let j = 1; j <= m; j++) {
+      const substitute = (previous[j - 1] as number) + (b[from + j - 1] === key ? 0 : 1)
+      const remove = (previous[j] as number) + 1
+      const insert = (current[j - 1] as number) + 1
+      const cost = substitute < remove ? (substitute < insert ? substitute : insert) : remove < insert ? remove : insert
+      current[j] = cost
+      if (cost < lowest) lowest = cost
+    }
+    if (lowest > limit) return limit + 1
+    const swap = previous
+    previous = current
+    current = swap
+  }
+  return Math.min(previous[m] as number, limit + 1)
 }
 
 /** Each distinct hash once, sorted: the postings a unit has. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { unitKeys } from './index-keys'
+import { sequenceKeys } from './index-keys'
 import { searchedWords, unitWords, wordHash } from './concordance-words'
 import { MemoryIndex } from './memory-index'
 import { tokenize } from './tokens'
@@ -32,7 +32,7 @@ function found(index: MemoryIndex, search: string): number[] {
 }
 
 const put = (index: MemoryIndex, unit: Unit, how: 'load' | 'put' = 'put') =>
-  index[how](unit.id, unitKeys(tokenize(unit.source).tokens), unitWords(unit.source, unit.target))
+  index[how](unit.id, sequenceKeys(tokenize(unit.source).tokens), unitWords(unit.source, unit.target))
 
 describe('MemoryIndex concordance candidates', () => {
   const word = fc.constantFrom('the', 'The', 'cat', 'dog', 'sat', 'on', 'mat', 'ļoti', 'Ļoti', 'кот', 'КОТ', '3', '3.5', '.', ',', '<g1>', '</g1>')

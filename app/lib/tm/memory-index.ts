@@ -10,19 +10,26 @@
  * in one block per key (`rebuild`); units added later go to a small unsorted list per key until the next rebuild.
  * A removed unit's slot is only marked dead; rebuild drops dead slots.
  */
-import { lengthWindow, maxDistance } from './candidate-filter'
-import { countKeys, distinctKeys, sharedKeys } from './index-keys'
+import { DEFAULT_TOP, lengthWindow, maxDistance } from './candidate-filter'
+import { PENALTY } from './fuzzy-score'
+import { countKeys, isAscending, sequenceDistance, sharedKeys } from './index-keys'
 
 /** 2^24 slots: the packed posting's low 24 bits. */
 const MAX_SLOTS = 1 << 24
 const LENGTH_CAP = 255
+
+/** The most a match's penalties take from its base score (tags, case and numbers differing). */
+const MOST_PENALTIES = PENALTY.tags + PENALTY.case + PENALTY.numbers
 
 /** Past the prefix, keys are read while the postings read stay within this many times the prefix's. */
 const EXTEND_POSTINGS = 2
 
 export interface IndexCandidate {
   unitId: number
-  /** The best score the unit could reach: floor(100·shared / max(n, m)) (candidate-filter.ts, steps 1 and 2). */
+  /**
+   * The best score the unit could reach: floor(100·(L − d) / L) with d the distance between the key sequences (issue
+   * 53), or, for a unit whose keys were stored sorted, floor(100·shared / L) (candidate-filter.ts, steps 1 and 2).
+   */
   bound: number
 }
 
@@ -69,6 +76,9 @@ export class MemoryIndex {
   private keyStarts!: Growable<Int32Array>
   private alive!: Growable<Uint8Array>
   private keyPool!: Growable<Int32Array>
+  // Per slot: 1 when its keys in `keyPool` are in token order (issue 53), 0 when they were given sorted (units stored
+  // before it, or a sequence in ascending order: the two cannot be told apart, and a sorted multiset bounds nothing).
+  private ordered!: Growable<Uint8Array>
   // Per slot: where its concordance words start in `wordPool` (sorted; they end where the next slot's start), and
   // their signature.
   private wordStarts!: Growable<Int32Array>
@@ -104,23 +114,23 @@ export class MemoryIndex {
   }
 
   /**
-   * Adds or replaces a unit; `keys` is its sorted key multiset (tm_units.keys), `words` its concordance word hashes
-   * (tm_units.words).
+   * Adds or replaces a unit; `keys` are its key hashes as tm_units.keys holds them (in token order, or sorted for a
+   * unit stored before issue 53), `words` its concordance word hashes (tm_units.words).
    */
-  put(unitId: number, keys: readonly number[], words: ArrayLike<number> = NO_WORDS): void {
+  put(unitId: number, keys: ArrayLike<number>, words: ArrayLike<number> = NO_WORDS): void {
     const added = this.append(unitId, keys, words)
     if (added === undefined || this.unbuilt) return
-    for (const key of distinctKeys(keys)) {
+    this.forEachKeyOf(added, (key) => {
       let list = this.added.get(key)
       if (!list) this.added.set(key, (list = []))
       list.push(packed(keys.length, added))
       this.addedPostings++
-    }
+    })
     if (this.addedPostings > 50_000 + this.blocks.length / 4) this.rebuild()
   }
 
   /** Adds a unit without its postings (a bulk load): `rebuild` lays them out, at the latest on the next lookup. */
-  load(unitId: number, keys: readonly number[], words: ArrayLike<number> = NO_WORDS): void {
+  load(unitId: number, keys: ArrayLike<number>, words: ArrayLike<number> = NO_WORDS): void {
     if (this.append(unitId, keys, words) !== undefined) this.unbuilt = true
   }
 
@@ -138,6 +148,7 @@ export class MemoryIndex {
     this.keyStarts.push(this.keyPool.size)
     this.alive.push(1)
     for (let at = 0; at < keys.length; at++) this.keyPool.push(keys[at] as number)
+    this.ordered.push(isAscending(keys) ? 0 : 1)
     if (keys.length === 0) this.withoutTokenSlots.push(added)
     const wordStart = this.wordPool.size
     for (let at = 0; at < words.length; at++) this.wordPool.push(words[at] as number)
@@ -209,12 +220,13 @@ export class MemoryIndex {
    * - a unit that could not share need(m) tokens even holding every key not read for its length is dropped; the
    *   rest have their shared tokens counted exactly from their keys and are kept if that is enough.
    */
-  candidates(queryKeys: readonly number[], threshold: number): IndexCandidate[] {
+  candidates(queryKeys: readonly number[], threshold: number, querySequence?: ArrayLike<number>, top = DEFAULT_TOP): IndexCandidate[] {
     const n = queryKeys.length
     if (n === 0) return this.withoutTokens()
     if (this.unbuilt) this.rebuild()
     const window = lengthWindow(n, threshold)
     const need = (m: number) => Math.max(n, m) - maxDistance(Math.max(n, m), threshold)
+    const distinct = queryKeysOf(queryKeys)
     const keys = countKeys(queryKeys)
       .map((entry) => ({ ...entry, postings: this.postingCount(entry.key) }))
       .sort((a, b) => a.postings - b.postings || a.key - b.key)
@@ -264,24 +276,63 @@ export class MemoryIndex {
         if (marks[2 * slot] !== stamp) {
           marks[2 * slot] = stamp
           marks[2 * slot + 1] = count
-          found[foundCount++] = slot
+          // The posting itself, its length with it: the loop below reads no other array for most slots.
+          found[foundCount++] = value | 0
         } else marks[2 * slot + 1] = (marks[2 * slot + 1] as number) + count
       }
     }
-    const candidates: IndexCandidate[] = []
+    const passed: IndexCandidate[] = []
     const alive = this.alive.items
     const tokenCounts = this.tokenCounts.items
+    const neededAt = new Int32Array(window.max - window.min + 1)
+    for (let m = window.min; m <= window.max; m++) neededAt[m - window.min] = need(m)
     for (let at = 0; at < foundCount; at++) {
-      const slot = found[at] as number
-      if (alive[slot] !== 1) continue
-      const m = tokenCounts[slot] as number
+      const value = (found[at] as number) >>> 0
+      const slot = value & (MAX_SLOTS - 1)
+      const m = value >>> 24 < LENGTH_CAP ? value >>> 24 : (tokenCounts[slot] as number)
       if (m < window.min || m > window.max) continue
-      const needed = need(m)
+      const needed = neededAt[m - window.min] as number
       const unread = n - (coveredAt[m - window.min] as number)
-      if ((marks[2 * slot + 1] as number) + unread < needed) continue
-      const shared = this.sharedWith(slot, queryKeys)
+      if ((marks[2 * slot + 1] as number) + unread < needed || alive[slot] !== 1) continue
+      const shared = this.sharedWith(slot, queryKeys, distinct)
       if (shared < needed) continue
-      candidates.push({ unitId: this.ids.items[slot] as number, bound: Math.floor((100 * shared) / Math.max(n, m)) })
+      passed.push({ unitId: slot, bound: Math.floor((100 * shared) / Math.max(n, m)) })
+    }
+    passed.sort((a, b) => b.bound - a.bound)
+    return this.tightened(passed, n, threshold, querySequence, top)
+  }
+
+  /**
+   * Issue 53: the candidates (`unitId` still their slot) with their ids, the best of them bounded by the distance
+   * between the key sequences instead of the shared tokens (d ≥ L − shared, so never looser), which drops those that
+   * cannot reach the threshold and puts the rest in the order of the score they can reach, so that a lookup reads a
+   * few of them, not dozens. Walked by the shared-token bound, the distance is counted while that bound could still
+   * place a candidate among the `top`: not below the `top`-th distance bound found less the most the penalties take
+   * (whose text is only read later). Past that, and for units stored sorted, the shared-token bound stays: it holds
+   * too, and a lookup reads such a candidate only if the matches found turn out that low.
+   */
+  private tightened(passed: IndexCandidate[], n: number, threshold: number, querySequence: ArrayLike<number> | undefined, top: number): IndexCandidate[] {
+    const candidates: IndexCandidate[] = []
+    const best: number[] = []
+    for (const { unitId: slot, bound } of passed) {
+      const unitId = this.ids.items[slot] as number
+      if (!querySequence || this.ordered.items[slot] !== 1 || (best.length >= top && bound < (best[top - 1] as number) - MOST_PENALTIES)) {
+        candidates.push({ unitId, bound })
+        continue
+      }
+      const m = this.tokenCounts.items[slot] as number
+      const longest = Math.max(n, m)
+      const limit = maxDistance(longest, threshold)
+      const start = this.keyStarts.items[slot] as number
+      const distance = sequenceDistance(querySequence, this.keyPool.items, start, start + m, limit)
+      if (distance > limit) continue
+      const tight = Math.floor((100 * (longest - distance)) / longest)
+      candidates.push({ unitId, bound: tight })
+      let at = Math.min(best.length, top - 1)
+      if (best.length < top) best.push(tight)
+      else if (tight <= (best[top - 1] as number)) continue
+      while (at > 0 && (best[at - 1] as number) < tight) best[at] = best[--at] as number
+      best[at] = tight
     }
     return candidates.sort((a, b) => b.bound - a.bound)
   }
@@ -328,25 +379,46 @@ export class MemoryIndex {
     return (block === undefined ? 0 : (this.blockSize[block] as number)) + (this.added.get(key)?.length ?? 0)
   }
 
+  /** Each of the slot's keys once, in ascending order. */
   private forEachKeyOf(slot: number, visit: (key: number) => void): void {
-    const start = this.keyStarts.items[slot] as number
-    const pool = this.keyPool.items
-    const end = start + (this.tokenCounts.items[slot] as number)
-    for (let at = start; at < end; at++) if (at === start || pool[at] !== pool[at - 1]) visit(pool[at] as number)
+    const sorted = this.sortedKeys(slot)
+    for (let at = 0; at < sorted.length; at++) if (at === 0 || sorted[at] !== sorted[at - 1]) visit(sorted[at] as number)
   }
 
-  /** The multiset intersection of the slot's keys and the query's. */
-  private sharedWith(slot: number, queryKeys: readonly number[]): number {
+  /** The slot's keys sorted: where they are for a unit stored sorted, else sorted in a scratch array. */
+  private sortedKeys(slot: number): Int32Array {
     const start = this.keyStarts.items[slot] as number
-    return sharedKeys(queryKeys, this.keyPool.items, start, start + (this.tokenCounts.items[slot] as number))
+    const length = this.tokenCounts.items[slot] as number
+    const keys = this.keyPool.items.subarray(start, start + length)
+    if (this.ordered.items[slot] !== 1) return keys
+    if (scratch.length < length) scratch = new Int32Array(2 * length)
+    const sorted = scratch.subarray(0, length)
+    sorted.set(keys)
+    return sorted.sort()
+  }
+
+  /** The multiset intersection of the slot's keys and the query's (sorted, and each distinct key with its count). */
+  private sharedWith(slot: number, queryKeys: readonly number[], distinct: QueryKeys): number {
+    const start = this.keyStarts.items[slot] as number
+    const end = start + (this.tokenCounts.items[slot] as number)
+    if (this.ordered.items[slot] !== 1) return sharedKeys(queryKeys, this.keyPool.items, start, end)
+    const remaining = distinct.remaining
+    remaining.set(distinct.counts)
+    const pool = this.keyPool.items
+    let shared = 0
+    for (let at = start; at < end; at++) {
+      const found = indexOfSorted(distinct.keys, pool[at] as number)
+      if (found >= 0 && (remaining[found] as number) > 0) {
+        remaining[found] = (remaining[found] as number) - 1
+        shared++
+      }
+    }
+    return shared
   }
 
   private sameUnit(slot: number, keys: ArrayLike<number>, words: ArrayLike<number>): boolean {
     const held = wordsAt(this.wordStarts, this.wordPool, slot)
-    return (
-      samePart(this.keyPool.items, this.keyStarts.items[slot] as number, this.tokenCounts.items[slot] as number, keys) &&
-      samePart(held, 0, held.length, words)
-    )
+    return samePart(this.keyPool.items, this.keyStarts.items[slot] as number, this.tokenCounts.items[slot] as number, keys) && samePart(held, 0, held.length, words)
   }
 
   /** Moves the live units to the front, in slot order, and forgets the dead. */
@@ -373,6 +445,7 @@ export class MemoryIndex {
     this.keyStarts = new Growable(new Int32Array(0), int32)
     this.alive = new Growable(new Uint8Array(0), (length) => new Uint8Array(length))
     this.keyPool = new Growable(new Int32Array(0), int32)
+    this.ordered = new Growable(new Uint8Array(0), (length) => new Uint8Array(length))
     this.wordStarts = new Growable(new Int32Array(0), int32)
     this.wordPool = new Growable(new Int32Array(0), int32)
     this.signatures = new Growable(new Int32Array(0), int32)
@@ -413,6 +486,36 @@ function holdsSorted(pool: Int32Array, start: number, end: number, wanted: reado
   }
   return true
 }
+
+/** A query's distinct keys (sorted) with their counts, and room to count down a unit's share of them. */
+interface QueryKeys {
+  keys: Int32Array
+  counts: Int32Array
+  remaining: Int32Array
+}
+
+function queryKeysOf(queryKeys: readonly number[]): QueryKeys {
+  const counted = countKeys(queryKeys)
+  const counts = Int32Array.from(counted, (entry) => entry.count)
+  return { keys: Int32Array.from(counted, (entry) => entry.key), counts, remaining: new Int32Array(counts.length) }
+}
+
+/** Where `value` is in the ascending `values`, or -1. */
+function indexOfSorted(values: Int32Array, value: number): number {
+  let low = 0
+  let high = values.length - 1
+  while (low <= high) {
+    const middle = (low + high) >>> 1
+    const at = values[middle] as number
+    if (at === value) return middle
+    if (at < value) low = middle + 1
+    else high = middle - 1
+  }
+  return -1
+}
+
+/** Sorting room for one unit's keys at a time. */
+let scratch = new Int32Array(64)
 
 /** A slot's concordance words: from its start to the next slot's (the last slot's, to the pool's end). */
 function wordsAt(starts: Growable<Int32Array>, pool: Growable<Int32Array>, slot: number): Int32Array {

@@ -2,12 +2,12 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { postedString } from '../tags/tag-arbitraries'
 import { unitWords } from './concordance-words'
-import { keyHash, lowerCaseHash, unitKeys } from './index-keys'
+import { keyHash, lowerCaseHash, sequenceKeys } from './index-keys'
 import { tokenize } from './tokens'
 import { unitHashes } from './unit-hashes'
 
 /** What the import stored before unitHashes: the token objects' way. */
-const byTokens = (source: string, target: string) => ({ keys: unitKeys(tokenize(source).tokens), words: unitWords(source, target) })
+const byTokens = (source: string, target: string) => ({ keys: sequenceKeys(tokenize(source).tokens), words: unitWords(source, target) })
 const byScan = (source: string, target: string) => {
   const { keys, words } = unitHashes(source, target)
   return { keys: [...keys], words: [...words] }

@@ -1,8 +1,8 @@
 /**
- * What tm_units stores for a unit besides its text: its source's key hashes (unitKeys, the fuzzy index) and the
+ * What tm_units stores for a unit besides its text: its source's key hashes (sequenceKeys, the fuzzy index) and the
  * word hashes of its source and target (unitWords, concordance) — found in one scan of each text, making no token
  * objects. A TMX import computes them for every unit, and the token objects and their garbage were the larger part
- * of its tokenizing (decision 0014, fourth addendum). unit-hashes.test.ts holds it equal to unitKeys and unitWords.
+ * of its tokenizing (decision 0014, fourth addendum). unit-hashes.test.ts holds it equal to sequenceKeys and unitWords.
  * Pure and browser-safe.
  */
 import { keyHash, lowerCaseHash, rangeHash } from './index-keys'
@@ -11,7 +11,7 @@ import { NUMBER_KEY, plainText, scanTokens } from './tokens'
 const NUMBER_KEY_HASH = keyHash(NUMBER_KEY)
 
 export interface UnitHashes {
-  /** unitKeys(tokenize(source).tokens): sorted, repeats kept. */
+  /** sequenceKeys(tokenize(source).tokens): in token order. */
   keys: Int32Array
   /** unitWords(source, target): sorted, distinct. */
   words: Int32Array
@@ -38,10 +38,10 @@ export function unitHashes(source: string, target: string): UnitHashes {
     if (kind === 'word') words.push(lowerCaseHash(targetText, start, end))
     else if (kind === 'number') words.push(rangeHash(targetText, start, end))
   })
-  return { keys: keys.sorted(), words: distinct(words.sorted()) }
+  return { keys: keys.copy(), words: distinct(words.sorted()) }
 }
 
-/** Hashes gathered in one array kept from unit to unit (an import reads a million units), handed out sorted. */
+/** Hashes gathered in one array kept from unit to unit (an import reads a million units), handed out as copies. */
 class Gathered {
   private values = new Int32Array(256)
   private count = 0
@@ -59,9 +59,14 @@ class Gathered {
     this.values[this.count++] = hash
   }
 
+  /** A copy of what was gathered, in order. */
+  copy(): Int32Array {
+    return this.values.slice(0, this.count)
+  }
+
   /** A sorted copy of what was gathered. */
   sorted(): Int32Array {
-    return this.values.slice(0, this.count).sort()
+    return this.copy().sort()
   }
 }
 
