@@ -106,9 +106,8 @@ describe('the index against brute force', () => {
       for (const threshold of [50, 75]) {
         const indexed = await lookupMatches([memory.id], query, { threshold })
         expect(answer(indexed), `${threshold}: ${query}`).toEqual(answer(bruteForceTop(query, units, 5, threshold)))
-        expect(answer(await lookupMatches([memory.id], query, { threshold, deepenFrom: 0, top: 3 })), `deepening, top 3, ${threshold}: ${query}`).toEqual(
-          answer(bruteForceTop(query, units, 3, threshold)),
-        )
+        const deepened = await lookupMatches([memory.id], query, { threshold, deepenFrom: 0, top: 3 })
+        expect(answer(deepened), `deepening, top 3, ${threshold}: ${query}`).toEqual(answer(bruteForceTop(query, units, 3, threshold)))
         if (indexed.length > 0 && threshold === 50) withMatches++
       }
     }

@@ -166,7 +166,9 @@ describe('MemoryIndex candidates hold every match the brute force finds', () => 
       { id: 3, source: 'mat the on sat cat the', changedAt: 0 }, // stored sorted, as before issue 53
       { id: 4, source: 'the cat sat on the rug', changedAt: 0 },
     ]
-    const bounds = new Map(indexOf(tm).candidates(keysOf('The cat sat on the mat'), 50, sequenceKeys(tokenize('The cat sat on the mat').tokens)).map((candidate) => [candidate.unitId, candidate.bound]))
+    const query = 'The cat sat on the mat'
+    const candidates = indexOf(tm).candidates(keysOf(query), 50, sequenceKeys(tokenize(query).tokens))
+    const bounds = new Map(candidates.map((candidate) => [candidate.unitId, candidate.bound]))
     // Six tokens, all shared with the query: the sorted keys allow 100; in order, five edits are needed.
     expect(bounds.get(3)).toBe(100)
     expect(bounds.has(1)).toBe(false)

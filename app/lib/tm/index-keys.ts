@@ -110,11 +110,6 @@ export function sequenceDistance(a: ArrayLike<number>, b: ArrayLike<number>, fro
   return Math.min(previous[m] as number, limit + 1)
 }
 
-/** Each distinct hash once, sorted: the postings a unit has. */
-export function distinctKeys(keys: readonly number[]): number[] {
-  return keys.filter((key, at) => at === 0 || keys[at - 1] !== key)
-}
-
 /** Shared tokens of two sorted multisets (the multiset intersection's size), by one merge; of `b`, [from, to). */
 export function sharedKeys(a: ArrayLike<number>, b: ArrayLike<number>, from = 0, to = b.length): number {
   let shared = 0

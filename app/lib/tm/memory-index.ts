@@ -1,7 +1,8 @@
 /**
- * One memory's fuzzy-match index in typed arrays (decision 0011): every unit's key multiset (index-keys.ts) and,
- * per key, the units holding it; and every unit's concordance words (concordance-words.ts) with a 128-bit signature
- * of them, which a concordance search scans (decision 0014). A derived copy of what the database stores
+ * One memory's fuzzy-match index in typed arrays (decision 0011): every unit's key hashes (index-keys.ts; in token
+ * order, or sorted for a unit stored before issue 53) and, per key, the units holding it; and every unit's
+ * concordance words (concordance-words.ts) with a 128-bit signature of them, which a concordance search scans
+ * (decision 0014). A derived copy of what the database stores
  * (tm_units.keys and .words); index-cache.server.ts loads it and keeps it in step. Pure and browser-safe; the proof
  * of the filter is in candidate-filter.ts.
  *
@@ -218,7 +219,9 @@ export class MemoryIndex {
    * - their postings within those lengths (sorted by length: one binary search each), adding up per unit the query
    *   tokens of the keys read that it holds;
    * - a unit that could not share need(m) tokens even holding every key not read for its length is dropped; the
-   *   rest have their shared tokens counted exactly from their keys and are kept if that is enough.
+   *   rest have their shared tokens counted exactly from their keys and are kept if that is enough;
+   * - with the query's keys in token order (`querySequence`), the best of those are bounded by the distance between
+   *   the two sequences instead (`tightened`).
    */
   candidates(queryKeys: readonly number[], threshold: number, querySequence?: ArrayLike<number>, top = DEFAULT_TOP): IndexCandidate[] {
     const n = queryKeys.length
@@ -281,7 +284,7 @@ export class MemoryIndex {
         } else marks[2 * slot + 1] = (marks[2 * slot + 1] as number) + count
       }
     }
-    const passed: IndexCandidate[] = []
+    const passed: { slot: number; bound: number }[] = []
     const alive = this.alive.items
     const tokenCounts = this.tokenCounts.items
     const neededAt = new Int32Array(window.max - window.min + 1)
@@ -296,25 +299,31 @@ export class MemoryIndex {
       if ((marks[2 * slot + 1] as number) + unread < needed || alive[slot] !== 1) continue
       const shared = this.sharedWith(slot, queryKeys, distinct)
       if (shared < needed) continue
-      passed.push({ unitId: slot, bound: Math.floor((100 * shared) / Math.max(n, m)) })
+      passed.push({ slot, bound: Math.floor((100 * shared) / Math.max(n, m)) })
     }
     passed.sort((a, b) => b.bound - a.bound)
     return this.tightened(passed, n, threshold, querySequence, top)
   }
 
   /**
-   * Issue 53: the candidates (`unitId` still their slot) with their ids, the best of them bounded by the distance
-   * between the key sequences instead of the shared tokens (d ≥ L − shared, so never looser), which drops those that
-   * cannot reach the threshold and puts the rest in the order of the score they can reach, so that a lookup reads a
-   * few of them, not dozens. Walked by the shared-token bound, the distance is counted while that bound could still
-   * place a candidate among the `top`: not below the `top`-th distance bound found less the most the penalties take
-   * (whose text is only read later). Past that, and for units stored sorted, the shared-token bound stays: it holds
-   * too, and a lookup reads such a candidate only if the matches found turn out that low.
+   * Issue 53: the candidates found (slots with their shared-token bounds, best first) as ids, the best of them bounded
+   * by the distance between the key sequences instead (d ≥ L − shared, so never looser), which drops those that cannot
+   * reach the threshold and orders the rest by the score they can reach: a lookup then reads a few, not dozens. The
+   * distance is counted while the shared-token bound could still place a candidate among the `top`: not below the
+   * `top`-th distance bound found less the most the penalties take (known only once the text is read). Past that, and
+   * for units stored sorted, the shared-token bound stays: it holds too, and such a candidate is read only if the
+   * matches found turn out that low.
    */
-  private tightened(passed: IndexCandidate[], n: number, threshold: number, querySequence: ArrayLike<number> | undefined, top: number): IndexCandidate[] {
+  private tightened(
+    passed: readonly { slot: number; bound: number }[],
+    n: number,
+    threshold: number,
+    querySequence: ArrayLike<number> | undefined,
+    top: number,
+  ): IndexCandidate[] {
     const candidates: IndexCandidate[] = []
     const best: number[] = []
-    for (const { unitId: slot, bound } of passed) {
+    for (const { slot, bound } of passed) {
       const unitId = this.ids.items[slot] as number
       if (!querySequence || this.ordered.items[slot] !== 1 || (best.length >= top && bound < (best[top - 1] as number) - MOST_PENALTIES)) {
         candidates.push({ unitId, bound })
@@ -418,7 +427,10 @@ export class MemoryIndex {
 
   private sameUnit(slot: number, keys: ArrayLike<number>, words: ArrayLike<number>): boolean {
     const held = wordsAt(this.wordStarts, this.wordPool, slot)
-    return samePart(this.keyPool.items, this.keyStarts.items[slot] as number, this.tokenCounts.items[slot] as number, keys) && samePart(held, 0, held.length, words)
+    return (
+      samePart(this.keyPool.items, this.keyStarts.items[slot] as number, this.tokenCounts.items[slot] as number, keys) &&
+      samePart(held, 0, held.length, words)
+    )
   }
 
   /** Moves the live units to the front, in slot order, and forgets the dead. */

@@ -483,6 +483,13 @@ function toStoredUnit(row: UnitRow): StoredUnit {
   return { ...row, id: Number(row.id), changedAt: new Date(row.changedAt).getTime() }
 }
 
+export interface LookupOptions {
+  top?: number
+  threshold?: number
+  /** How many units the memories must hold for a lookup to deepen (DEEPEN_FROM_UNITS; the tests also set 0). */
+  deepenFrom?: number
+}
+
 /**
  * The best `top` matches of `source` in the memories, scoring `threshold` or more, best first (DESIGN.md "TM
  * matching"): the same as brute force (bruteForceMatches), through this instance's copies of the memories'
@@ -491,7 +498,7 @@ function toStoredUnit(row: UnitRow): StoredUnit {
 export async function lookupMatches(
   memoryIds: readonly number[],
   source: string,
-  { top = DEFAULT_TOP, threshold = DEFAULT_THRESHOLD, deepenFrom = DEEPEN_FROM_UNITS }: { top?: number; threshold?: number; deepenFrom?: number } = {},
+  { top = DEFAULT_TOP, threshold = DEFAULT_THRESHOLD, deepenFrom = DEEPEN_FROM_UNITS }: LookupOptions = {},
 ): Promise<StoredHit[]> {
   if (memoryIds.length === 0) return []
   if (!Number.isInteger(threshold) || threshold < 1 || threshold > 100) {
