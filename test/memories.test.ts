@@ -14,7 +14,8 @@ import {
   setMemoryLocked,
   writableMemoryIds,
 } from '~/lib/tm/memories.server'
-import { exactMatch, lookupMatches, removeUnit, writeUnit } from '~/lib/tm/units.server'
+import { exactMatch, lookupMatches } from '~/lib/tm/lookups.server'
+import { removeUnit, writeUnit } from '~/lib/tm/units.server'
 import { withTestDatabase } from './database'
 
 /** Issue 5: memories, their read/write settings per user and per project, and the unit store. */

@@ -1,6 +1,7 @@
 /**
- * The database-backed TM index in pure functions (units.server.ts does the I/O and the lookup's plan): a
- * segment's token keys as 32-bit hashes, counted and compared as sorted multisets. Pure and browser-safe.
+ * The TM index in pure functions (lookups.server.ts does the I/O and the lookup's plan, memory-index.ts the index): a
+ * segment's token keys as 32-bit hashes, counted and compared as sorted multisets, and as sequences by their
+ * distance. Pure and browser-safe.
  *
  * Everything is counted over hashes rather than keys. Two keys that collide count as one, so the shared tokens
  * counted over hashes are never fewer than over keys: a collision can only add a candidate (which exact scoring

@@ -8,7 +8,8 @@ import { countBands, type BandWords } from './analysis-bands'
 import { score } from './fuzzy-score'
 import { readableMemoryIds, type MemoryProject } from './memories.server'
 import { CONTEXT_MATCH } from './suggestions.server'
-import { contextHash, lookupMatches, sourceHash } from './units.server'
+import { lookupMatches } from './lookups.server'
+import { contextHash, sourceHash } from './units.server'
 
 /**
  * Issue 5 items 6 and 7: a project's analysis against its readable memories (best match per segment, words per

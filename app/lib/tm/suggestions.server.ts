@@ -5,7 +5,8 @@ import { matchDiffPieces, type DiffPiece } from './match-diff-pieces'
 import { readableMemoryIds, type MemoryProject } from './memories.server'
 import { substituteNumbers } from './number-substitution'
 import { mapMatchTags, placeMissingTags } from './tag-mapping'
-import { contextHash, lookupMatches } from './units.server'
+import { lookupMatches } from './lookups.server'
+import { contextHash } from './units.server'
 import { neighbourSources } from '../projects/segments.server'
 
 /** SPEC §3 "Suggestion" as the Translations tab shows it (issue 5 "fuzzy matches"). */
