@@ -65,12 +65,12 @@ export async function lookupMatches(
 
 /**
  * Through in-process indexes, deepening (issue 53) through `stages`: the candidates that could score 90 or more
- * first, then 70, then the threshold. A stage's candidates hold every unit scoring its threshold or more, so once the `top`-th match found
- * scores that much the matches are the best overall; most lookups with good matches never pay for the wide search at
- * 50, whose rarest keys are read over twice the lengths and have ten times the postings. Within a stage the
- * candidates, each with the best score it could reach, are read and scored best bound first, a few at a time, until
- * the next one could not beat the `top`-th match found (a tie could still win on recency, so an equal bound is read);
- * a unit read at one stage is not read again.
+ * first, then 70, then the threshold. A stage's candidates hold every unit scoring its threshold or more, so once the
+ * `top`-th match found scores that much the matches are the best overall; most lookups with good matches never pay
+ * for the wide search at 50, whose rarest keys are read over twice the lengths and have ten times the postings.
+ * Within a stage the candidates, each with the best score it could reach, are read and scored best bound first, a few
+ * at a time, until the next one could not beat the `top`-th match found (a tie could still win on recency, so an equal
+ * bound is read); a unit read at one stage is not read again.
  */
 async function matchesInProcess(
   indexes: readonly MemoryIndex[],
@@ -110,8 +110,9 @@ const DEEPENING = [90, 70]
 
 /**
  * Memories of fewer units are searched at the threshold at once: there the wide search costs a tenth of a
- * millisecond, less than the statements another stage may add (bench/tm at 100,000 units: 1.2 / 2.6 ms p50 / p95 on
- * PostgreSQL without stages, 1.5 / 3.0 with them; at a million 4.6 / 10.9 without, 2.9 / 7.4 with).
+ * millisecond, less than the statements another stage may add. bench/tm on PostgreSQL, p50 / p95, the code before
+ * issue 53 against this with stages: 100,000 units 1.2 / 2.6 against 1.5 / 3.0 ms; a million 4.6 / 10.9 against
+ * 2.9 / 7.4 ms (decision 0011's addendum of 2026-12-07).
  */
 const DEEPEN_FROM_UNITS = 250_000
 
