@@ -35,7 +35,7 @@ import { bruteForceTop, prepareUnit, type PreparedUnit, type TmHit } from '../..
 import { createMemory } from '../../app/lib/tm/memories.server'
 import { readTmx } from '../../app/lib/tm/tmx'
 import { writeTmx } from '../../app/lib/tm/tmx-write'
-import { tmIndexes } from '../../app/lib/tm/index-cache.server'
+import { dropTmIndexes, imageMemory, tmIndexes } from '../../app/lib/tm/index-cache.server'
 import { unitKeys } from '../../app/lib/tm/index-keys'
 import { tokenize } from '../../app/lib/tm/tokens'
 import { runTmxImport, storeTmxUpload } from '../../app/lib/tm/tmx-import.server'
@@ -65,6 +65,8 @@ const TARGET_P95_MS = 20
 const TARGET_RATIO = 100
 const TARGET_IMPORT = { PGlite: 10_000, PostgreSQL: 20_000 }
 const TARGET_ROOM = 3
+const TARGET_FIRST_MS = { PGlite: 2_000, PostgreSQL: 1_000 }
+const TARGET_FRESH_P95_MS = 20
 
 // As the app runs from its build: on PostgreSQL a TMX import reads, tokenizes and hashes in a prepare thread.
 setTmxPrepareEntry(new URL('./tmx-prepare.thread.built.mjs', import.meta.url))
@@ -191,6 +193,12 @@ interface Figures {
   rss: number
   lookups: number[]
   loadMs: number
+  imageMs: number
+  /** The image's parts: what a fresh instance reads for its first lookup, and for its first concordance search. */
+  imageBytes: { keys: number; words: number }
+  /** Lookups of an instance started afresh, its first (which reads the image) included. */
+  fresh: number[]
+  freshSame: number
   indexBytes: number
   brute: number[]
   agree: number
@@ -235,6 +243,20 @@ async function measure(engine: Engine, size: number, file: string, queries: read
     const answers: string[] = []
     const lookups = await timeEach(queries, async (query) => answers.push(hitKey(await lookupMatches([memory.id], query))))
 
+    // Issue 53 point 2 (decision 0030): the worker stores the index's image; an instance started afresh reads it on its
+    // first lookup instead of every unit.
+    const imageStart = performance.now()
+    await imageMemory(memory.id, database, 0)
+    const imageMs = performance.now() - imageStart
+    const [image] = await database.query<{ keys: string; words: string }>(
+      'select key_bytes as keys, word_bytes as words from tm_index_images where memory_id = $1',
+      [memory.id],
+    )
+    dropTmIndexes(database)
+    collectGarbage()
+    const freshAnswers: string[] = []
+    const fresh = await timeEach(queries, async (query) => freshAnswers.push(hitKey(await lookupMatches([memory.id], query))))
+
     const rows = await database.query<{ id: number; source: string; changedAt: Date }>(
       `select id, source, changed_at as "changedAt" from tm_units order by id`,
     )
@@ -262,6 +284,10 @@ async function measure(engine: Engine, size: number, file: string, queries: read
       rss: process.memoryUsage().rss,
       lookups,
       loadMs,
+      imageMs,
+      imageBytes: { keys: Number(image?.keys ?? 0), words: Number(image?.words ?? 0) },
+      fresh,
+      freshSame: freshAnswers.filter((answer, at) => answer === answers[at]).length,
       indexBytes: heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers,
       brute: oracle.brute,
       agree,
@@ -381,6 +407,22 @@ async function main() {
         `${row.withMatch}/${row.lookups.length}`,
       ]
     }),
+  )
+  console.log(`\nInstant start (issue 53: a fresh instance's first lookup ≤ ${TARGET_FIRST_MS.PGlite / 1000} s on PGlite at 1,000,000 units, ≤ ${TARGET_FIRST_MS.PostgreSQL / 1000} s on PostgreSQL; its p95 ≤ ${TARGET_FRESH_P95_MS} ms)\n`)
+  printTable(
+    ['engine', 'units', 'image: keys + words', 'image stored in', 'load from units', 'first lookup, from the image', 'ratio', 'fresh p50', 'fresh p95', 'same as warm'],
+    figures.map((row) => [
+      row.engine,
+      thousands(row.units),
+      `${mb(row.imageBytes.keys)} + ${mb(row.imageBytes.words)}`,
+      `${(row.imageMs / 1000).toFixed(1)} s`,
+      `${(row.loadMs / 1000).toFixed(1)} s`,
+      `${ms(row.fresh[0] ?? 0)} ms`,
+      times(row.loadMs / (row.fresh[0] ?? 1)),
+      `${ms(percentile(row.fresh, 0.5))} ms`,
+      `${ms(percentile(row.fresh, 0.95))} ms`,
+      `${row.freshSame}/${row.fresh.length}`,
+    ]),
   )
   console.log(`\nBrute force: bruteForceTop over every unit, sources tokenized beforehand (no database time); the oracle of "same as brute".`)
   console.log(`Units: one per distinct source of the corpus (edited repeats can coincide). RSS: this process (PGlite runs inside it).`)

@@ -1267,4 +1267,33 @@ export const migrations: Migration[] = [
       update projects p set words_revised = coalesce((select sum(word_count) from segments s where s.project_id = p.id and s.revision = 'REVISED'), 0);
     `,
   },
+  {
+    version: 49,
+    name: 'images of memory indexes',
+    sql: /* sql */ `
+      -- Issue 53, decision 0030: a memory's index as the worker built it at an index version (index-image.ts), in parts
+      -- of a few megabytes, so that an instance starting reads it and then only what changed since, instead of every
+      -- unit: the keys for its first lookup, the concordance words for its first concordance search. The head row names the image in use; a new image's parts are written before it is named, the old ones
+      -- removed after. Parts are stored uncompressed: they do not compress, and reading them is the point.
+      create table tm_index_images (
+        memory_id integer primary key references memories (id) on delete cascade,
+        version bigint not null,
+        units integer not null,
+        -- Parts 0 to key_parts - 1 hold the keys (key_bytes long), the rest the concordance words.
+        key_parts integer not null,
+        key_bytes bigint not null,
+        parts integer not null,
+        word_bytes bigint not null,
+        made_at timestamptz not null default now()
+      );
+      create table tm_index_image_parts (
+        memory_id integer not null references memories (id) on delete cascade,
+        version bigint not null,
+        part integer not null,
+        bytes bytea not null,
+        primary key (memory_id, version, part)
+      );
+      alter table tm_index_image_parts alter column bytes set storage external;
+    `,
+  },
 ]

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database.server'
  * FOR UPDATE SKIP LOCKED so that several workers (several app instances on one PostgreSQL) never take the
  * same task, retried with exponential back-off, and picked up again when a worker dies (its lease runs out).
  */
-export type TaskKind = 'convert' | 'analyse' | 'pretranslate' | 'tmx-import' | 'purge-project' | 'purge-memory' | 'index-memory' | 'purge-glossary' | 'glossary-import' | 'qa-check' | 'exchange-import' | 'replace'
+export type TaskKind = 'convert' | 'analyse' | 'pretranslate' | 'tmx-import' | 'purge-project' | 'purge-memory' | 'index-memory' | 'index-image' | 'purge-glossary' | 'glossary-import' | 'qa-check' | 'exchange-import' | 'replace'
 
 export interface Task {
   id: number

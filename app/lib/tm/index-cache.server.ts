@@ -9,6 +9,9 @@
  */
 import type { Database, Queryable } from '../db/database.server'
 import { getEnv } from '../env.server'
+import { db } from '../db/db.server'
+import type { TaskHandler } from '../jobs/worker.server'
+import { IMAGE_FROM_UNITS, queueIndexImage, readImageWords, readIndexImage, storeIndexImage } from './index-images.server'
 import { MemoryIndex } from './memory-index'
 
 /** Units read per statement while loading or catching up (other statements run between them). */
@@ -24,6 +27,11 @@ interface Entry {
   lastUsed: number
   /** A load or catch-up in progress: lookups wait for it. */
   pending?: Promise<void>
+  /** The version of the image the copy was read from, whose words it reads for its first concordance search. */
+  imageVersion?: number
+  wordsPending?: Promise<void>
+  /** Loaded from the units whatever image there is (the image's words were gone when they were wanted). */
+  fromUnits?: boolean
 }
 
 type ChangeRow =
@@ -34,11 +42,22 @@ type ChangeRow =
 export class TmIndexCache {
   private readonly entries = new Map<number, Entry>()
   private uses = 0
+  /** A load reading this many units from tm_units queues an image of the memory (tests set fewer). */
+  imageFromUnits = IMAGE_FROM_UNITS
   constructor(
     private readonly database: Database,
     /** Units held over all memories (TM_INDEX_UNITS); the least recently used memories go first. */
     public budget = getEnv().TM_INDEX_UNITS,
+    /** Whether loads start from memories' images, and queue a new one when they read many units (decision 0030). */
+    private readonly images: 'use and queue' | 'use' | 'none' = 'use and queue',
   ) {}
+
+  /** The memory's index brought up to date, with the index version it holds; undefined when the memory is gone. */
+  async held(memoryId: number): Promise<{ index: MemoryIndex; version: number } | undefined> {
+    const index = (await this.withWords([memoryId])).get(memoryId)
+    const entry = this.entries.get(memoryId)
+    return index && entry ? { index, version: entry.version } : undefined
+  }
 
   /** The indexes of the memories, each loaded and brought up to date with the database first. */
   async current(memoryIds: readonly number[]): Promise<Map<number, MemoryIndex>> {
@@ -67,8 +86,33 @@ export class TmIndexCache {
    * many units the memories hold.
    */
   async holdingWords(memoryIds: readonly number[], words: readonly number[]): Promise<{ ids: number[]; of: number }> {
-    const indexes = [...(await this.current(memoryIds)).values()]
+    const indexes = [...(await this.withWords(memoryIds)).values()]
     return { ids: indexes.flatMap((index) => index.holdingWords(words)), of: indexes.reduce((units, index) => units + index.units, 0) }
+  }
+
+  /**
+   * The memories' indexes as `current` gives them, each with its concordance words: a copy read from an image reads
+   * the image's words first, or, that image gone, is loaded again from the units.
+   */
+  private async withWords(memoryIds: readonly number[]): Promise<Map<number, MemoryIndex>> {
+    const indexes = await this.current(memoryIds)
+    const without = [...indexes].filter(([, index]) => !index.hasWords).map(([memoryId]) => memoryId)
+    if (without.length === 0) return indexes
+    await Promise.all(without.map((memoryId) => this.wordsRead(memoryId)))
+    return this.withWords(memoryIds)
+  }
+
+  private async wordsRead(memoryId: number): Promise<void> {
+    const entry = this.entries.get(memoryId)
+    if (!entry || entry.index.hasWords) return
+    entry.wordsPending ??= (async () => {
+      const words = entry.imageVersion === undefined ? undefined : await readImageWords(this.database, memoryId, entry.imageVersion)
+      if (words && entry.index.fitsWords(words)) entry.index.addWords(words)
+      else if (this.entries.get(memoryId) === entry) {
+        this.entries.set(memoryId, { index: new MemoryIndex(), version: -1, lastUsed: 0, fromUnits: true })
+      }
+    })().finally(() => (entry.wordsPending = undefined))
+    await entry.wordsPending
   }
 
   /** Loads the memories: for tests and benchmarks (a lookup does the same). */
@@ -98,6 +142,12 @@ export class TmIndexCache {
    */
   private catchUp(memoryId: number, entry: Entry): Promise<void> {
     const run = async () => {
+      // A first load starts from the memory's image, if it has one (decision 0030), and reads what changed since.
+      const image = entry.version < 0 && this.images !== 'none' && !entry.fromUnits ? await readIndexImage(this.database, memoryId) : undefined
+      if (image) {
+        entry.index = image.index
+        entry.version = entry.imageVersion = image.version
+      }
       const [head] = await this.database.query<{ version: string | number | null }>(
         'select (select version from tm_index_versions where memory_id = $1) as version',
         [memoryId],
@@ -105,6 +155,7 @@ export class TmIndexCache {
       const target = Number(head?.version ?? 0)
       const since = entry.version
       const loading = since < 0
+      let unitsRead = 0
       let after = { version: since, id: Number.MAX_SAFE_INTEGER }
       for (;;) {
         const rows = await this.database.query<{ id: string | number; version: string | number; keys: string; words: string | null }>(
@@ -113,6 +164,7 @@ export class TmIndexCache {
             order by index_version, id limit ${CHUNK}`,
           [memoryId, after.version, after.id, target],
         )
+        unitsRead += rows.length
         for (const row of rows) {
           if (loading) entry.index.load(Number(row.id), integers(row.keys), integers(row.words))
           else entry.index.put(Number(row.id), integers(row.keys), integers(row.words))
@@ -130,6 +182,8 @@ export class TmIndexCache {
         for (const row of removed) entry.index.remove(Number(row.unitId))
       }
       entry.version = target
+      // A load that read many units leaves the next instance the same work: an image spares it.
+      if (this.images === 'use and queue' && unitsRead >= this.imageFromUnits) await queueIndexImage(this.database, memoryId)
     }
     return run()
       .catch((error: unknown) => {
@@ -249,9 +303,32 @@ export function integers(text: string | null): number[] {
 
 const caches = new WeakMap<Queryable, TmIndexCache>()
 
+/** Forgets the database's copies, as an instance starting afresh has none: for benchmarks. */
+export function dropTmIndexes(database: Database): void {
+  caches.delete(database)
+}
+
 /** The cache of the given database (one per database: tests open many). */
 export function tmIndexes(database: Database): TmIndexCache {
   let cache = caches.get(database)
   if (!cache) caches.set(database, (cache = new TmIndexCache(database)))
   return cache
+}
+
+/**
+ * The task that stores a memory's image (decision 0030): the memory loaded into a copy of the task's own (from its
+ * current image and what changed since, or from every unit), stored at the version it holds, and dropped.
+ */
+export async function imageMemory(memoryId: number, database: Database = db(), fromUnits = IMAGE_FROM_UNITS): Promise<boolean> {
+  const held = await new TmIndexCache(database, Number.MAX_SAFE_INTEGER, 'use').held(memoryId)
+  if (!held || held.index.units < fromUnits) return false
+  return storeIndexImage(database, memoryId, held.index, held.version)
+}
+
+export const indexImageHandlers: Record<'index-image', TaskHandler> = {
+  'index-image': {
+    run: async (task) => {
+      await imageMemory(Number(task.payload.memoryId))
+    },
+  },
 }

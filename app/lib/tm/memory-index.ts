@@ -14,6 +14,8 @@
 import { DEFAULT_TOP, lengthWindow, maxDistance } from './candidate-filter'
 import { PENALTY } from './fuzzy-score'
 import { countKeys, isAscending, sequenceDistance, sharedKeys } from './index-keys'
+import type { IndexImage, IndexKeys, IndexWords } from './index-image'
+import { firstAtLeast, Growable, holding, holdsSorted, indexOfSorted, int32, samePart, slotWithId } from './typed-arrays'
 
 /** 2^24 slots: the packed posting's low 24 bits. */
 const MAX_SLOTS = 1 << 24
@@ -33,25 +35,6 @@ export interface IndexCandidate {
    */
   bound: number
 }
-
-class Growable<T extends Int32Array | Float64Array | Uint8Array> {
-  constructor(
-    public items: T,
-    private readonly make: (length: number) => T,
-  ) {}
-  size = 0
-  push(value: number): number {
-    if (this.size === this.items.length) {
-      const bigger = this.make(Math.max(16, this.items.length * 2))
-      bigger.set(this.items)
-      this.items = bigger
-    }
-    this.items[this.size] = value
-    return this.size++
-  }
-}
-
-const int32 = (length: number) => new Int32Array(length)
 
 const NO_WORDS: readonly number[] = []
 
@@ -87,10 +70,21 @@ export class MemoryIndex {
   private signatures!: Growable<Int32Array>
   /** Slots of units without tokens (only tags, or nothing): the only ones an empty query can match. */
   private withoutTokenSlots: number[] = []
+  /** Per unit put, its slot; a unit read from an image is found through `imageSlots` instead. */
   private readonly slotOf = new Map<number, number>()
+  /**
+   * For an index read from an image: its slots in the order of their units' ids, searched by id (a map of a million
+   * units took a fresh instance's first lookup 0.3 s to build, and 60 MB).
+   */
+  private imageSlots: Int32Array = new Int32Array(0)
   private deadSlots = 0
   /** Units were loaded without their postings. */
   private unbuilt = false
+  /**
+   * Slots from the first whose words an image left out (their words empty until `addWords`): while there are, dead
+   * slots stay where they are, so that the words given later still fit their slots.
+   */
+  private wordsMissing = 0
 
   constructor() {
     this.clearSlots()
@@ -98,9 +92,9 @@ export class MemoryIndex {
 
   // Postings: per key a block of `blocks` (from `blockStart` for `blockSize`), plus the postings added since.
   private blockOf = new Map<number, number>()
-  private blockStart = new Int32Array(0)
-  private blockSize = new Int32Array(0)
-  private blocks = new Uint32Array(0)
+  private blockStart: Int32Array = new Int32Array(0)
+  private blockSize: Int32Array = new Int32Array(0)
+  private blocks: Uint32Array = new Uint32Array(0)
   private readonly added = new Map<number, number[]>()
   private addedPostings = 0
 
@@ -111,7 +105,7 @@ export class MemoryIndex {
   private lookups = 0
 
   get units(): number {
-    return this.slotOf.size
+    return this.ids.size - this.deadSlots
   }
 
   /**
@@ -137,7 +131,7 @@ export class MemoryIndex {
 
   /** The new unit's slot; undefined when the unit is there already with these keys and words. */
   private append(unitId: number, keys: ArrayLike<number>, words: ArrayLike<number>): number | undefined {
-    const slot = this.slotOf.get(unitId)
+    const slot = this.slotFor(unitId)
     if (slot !== undefined) {
       if (this.sameUnit(slot, keys, words)) return undefined
       this.remove(unitId)
@@ -163,8 +157,97 @@ export class MemoryIndex {
     return added
   }
 
-  remove(unitId: number): void {
+  /** The index as typed arrays, built first (dead slots dropped, every posting in its block); views, not copies. */
+  image(): IndexImage {
+    if (!this.hasWords) throw new Error('An index without its words has no image')
+    if (this.unbuilt || this.deadSlots > 0 || this.addedPostings > 0) this.rebuild()
+    const slots = this.ids.size
+    return {
+      ids: this.ids.items.subarray(0, slots),
+      tokenCounts: this.tokenCounts.items.subarray(0, slots),
+      keyStarts: this.keyStarts.items.subarray(0, slots),
+      keyPool: this.keyPool.items.subarray(0, this.keyPool.size),
+      ordered: this.ordered.items.subarray(0, slots),
+      wordStarts: this.wordStarts.items.subarray(0, slots),
+      wordPool: this.wordPool.items.subarray(0, this.wordPool.size),
+      signatures: this.signatures.items.subarray(0, this.signatures.size),
+      withoutTokenSlots: Int32Array.from(this.withoutTokenSlots),
+      blockKeys: Int32Array.from(this.blockOf.keys()),
+      blockStart: this.blockStart,
+      blockSize: this.blockSize,
+      blocks: this.blocks,
+      slotsById: Int32Array.from({ length: slots }, (_, slot) => slot).sort((a, b) => (this.ids.items[a] as number) - (this.ids.items[b] as number)),
+    }
+  }
+
+  /** The live slot of the unit, if it is here. */
+  private slotFor(unitId: number): number | undefined {
     const slot = this.slotOf.get(unitId)
+    if (slot !== undefined) return slot
+    const found = slotWithId(this.imageSlots, this.ids.items, unitId)
+    return found >= 0 && this.alive.items[found] === 1 ? found : undefined
+  }
+
+  /**
+   * The index an image holds, its arrays used as they are (a unit put later copies the one it grows); without the
+   * image's words, concordance waits for `addWords`.
+   */
+  static fromImage(image: IndexKeys & Partial<IndexWords>): MemoryIndex {
+    const index = new MemoryIndex()
+    const slots = image.ids.length
+    index.ids = holding(image.ids, (length) => new Float64Array(length))
+    index.tokenCounts = holding(image.tokenCounts, int32)
+    index.keyStarts = holding(image.keyStarts, int32)
+    index.keyPool = holding(image.keyPool, int32)
+    index.ordered = holding(image.ordered, (length) => new Uint8Array(length))
+    if (image.wordStarts && image.wordPool && image.signatures) {
+      index.wordStarts = holding(image.wordStarts, int32)
+      index.wordPool = holding(image.wordPool, int32)
+      index.signatures = holding(image.signatures, int32)
+    } else {
+      index.wordStarts = holding(new Int32Array(slots), int32)
+      index.signatures = holding(new Int32Array(SIGNATURE * slots), int32)
+      index.wordsMissing = slots
+    }
+    index.alive = holding(new Uint8Array(slots).fill(1), (length) => new Uint8Array(length))
+    index.withoutTokenSlots = Array.from(image.withoutTokenSlots)
+    index.imageSlots = image.slotsById
+    image.blockKeys.forEach((key, block) => index.blockOf.set(key, block))
+    index.blockStart = image.blockStart
+    index.blockSize = image.blockSize
+    index.blocks = image.blocks
+    return index
+  }
+
+  /** Whether every unit's words are there: a concordance search needs them. */
+  get hasWords(): boolean {
+    return this.wordsMissing === 0
+  }
+
+  /** Whether `words` are of as many units as the image left without (an image's words are of its units). */
+  fitsWords(words: IndexWords): boolean {
+    return words.wordStarts.length === this.wordsMissing && words.signatures.length === SIGNATURE * this.wordsMissing
+  }
+
+  /** The words of the slots the image left out, from that image; the words of units put since then stay theirs. */
+  addWords(words: IndexWords): void {
+    const missing = this.wordsMissing
+    if (missing === 0) return
+    if (!this.fitsWords(words)) throw new RangeError(`The words of ${words.wordStarts.length} units given for ${missing}`)
+    const later = this.wordPool.items.subarray(0, this.wordPool.size)
+    const pool = new Int32Array(words.wordPool.length + later.length)
+    pool.set(words.wordPool)
+    pool.set(later, words.wordPool.length)
+    const starts = this.wordStarts.items
+    starts.set(words.wordStarts)
+    for (let slot = missing; slot < this.wordStarts.size; slot++) starts[slot] = (starts[slot] as number) + words.wordPool.length
+    this.signatures.items.set(words.signatures)
+    this.wordPool = holding(pool, int32)
+    this.wordsMissing = 0
+  }
+
+  remove(unitId: number): void {
+    const slot = this.slotFor(unitId)
     if (slot === undefined) return
     this.slotOf.delete(unitId)
     this.alive.items[slot] = 0
@@ -176,10 +259,13 @@ export class MemoryIndex {
    * after a bulk load, and by `put` once enough postings wait outside the blocks.
    */
   rebuild(): void {
-    if (this.deadSlots > 0) this.compact()
+    if (this.deadSlots > 0 && this.hasWords) this.compact()
     const slots = this.ids.size
+    const alive = this.alive.items
     const counts = new Map<number, number>()
-    for (let slot = 0; slot < slots; slot++) this.forEachKeyOf(slot, (key) => counts.set(key, (counts.get(key) ?? 0) + 1))
+    for (let slot = 0; slot < slots; slot++) {
+      if (alive[slot] === 1) this.forEachKeyOf(slot, (key) => counts.set(key, (counts.get(key) ?? 0) + 1))
+    }
     this.blockOf = new Map()
     this.blockStart = new Int32Array(counts.size)
     this.blockSize = new Int32Array(counts.size)
@@ -192,6 +278,7 @@ export class MemoryIndex {
     }
     this.blocks = new Uint32Array(total)
     for (let slot = 0; slot < slots; slot++) {
+      if (alive[slot] !== 1) continue
       const value = packed(this.tokenCounts.items[slot] ?? 0, slot)
       this.forEachKeyOf(slot, (key) => {
         const block = this.blockOf.get(key) as number
@@ -352,6 +439,7 @@ export class MemoryIndex {
    */
   holdingWords(words: readonly number[]): number[] {
     if (words.length === 0) return []
+    if (!this.hasWords) throw new Error('The index has not been given its words yet')
     const wanted = [...new Set(words)].sort((a, b) => a - b)
     const needed = new Int32Array(SIGNATURE)
     for (const word of wanted) addToSignature(needed, 0, word)
@@ -463,41 +551,12 @@ export class MemoryIndex {
     this.signatures = new Growable(new Int32Array(0), int32)
     this.withoutTokenSlots = []
     this.slotOf.clear()
+    this.imageSlots = new Int32Array(0)
     this.deadSlots = 0
   }
 }
 
 const packed = (tokenCount: number, slot: number) => ((Math.min(tokenCount, LENGTH_CAP) << 24) | slot) >>> 0
-
-/** The first position in [start, end) of a sorted block holding a value ≥ `value`. */
-function firstAtLeast(values: Uint32Array, start: number, end: number, value: number): number {
-  let low = start
-  let high = end
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if ((values[middle] as number) < value) low = middle + 1
-    else high = middle
-  }
-  return low
-}
-
-/** Whether `pool[start, end)` holds `part`, in the same order. */
-function samePart(pool: Int32Array, start: number, length: number, part: ArrayLike<number>): boolean {
-  if (length !== part.length) return false
-  for (let at = 0; at < length; at++) if (pool[start + at] !== part[at]) return false
-  return true
-}
-
-/** Whether the sorted `pool[start, end)` holds every one of the sorted `wanted`. */
-function holdsSorted(pool: Int32Array, start: number, end: number, wanted: readonly number[]): boolean {
-  let at = start
-  for (const word of wanted) {
-    while (at < end && (pool[at] as number) < word) at++
-    if (at === end || pool[at] !== word) return false
-    at++
-  }
-  return true
-}
 
 /** A query's distinct keys (sorted) with their counts, and room to count down a unit's share of them. */
 interface QueryKeys {
@@ -510,20 +569,6 @@ function queryKeysOf(queryKeys: readonly number[]): QueryKeys {
   const counted = countKeys(queryKeys)
   const counts = Int32Array.from(counted, (entry) => entry.count)
   return { keys: Int32Array.from(counted, (entry) => entry.key), counts, remaining: new Int32Array(counts.length) }
-}
-
-/** Where `value` is in the ascending `values`, or -1. */
-function indexOfSorted(values: Int32Array, value: number): number {
-  let low = 0
-  let high = values.length - 1
-  while (low <= high) {
-    const middle = (low + high) >>> 1
-    const at = values[middle] as number
-    if (at === value) return middle
-    if (at < value) low = middle + 1
-    else high = middle - 1
-  }
-  return -1
 }
 
 /** Sorting room for one unit's keys at a time. */
