@@ -1,11 +1,11 @@
 /**
  * The in-process copies of memories' fuzzy-match indexes and concordance words (decisions 0011 and 0014). The
- * database stays the only record: every instance loads a memory's unit keys and words from it on the memory's first
- * lookup or concordance search and, before each, reads what changed since the version it holds (tm_index_versions,
- * tm_units.index_version, tm_removed; migration 12). Nothing here is needed by another instance, and nothing is
- * answered from a copy older than the database: since the copies are the only index (the database's postings went
- * with migration 14, the words' GIN index with 23), a lookup waits for a memory's first load, and for a large
- * catch-up, read a chunk at a time.
+ * database stays the only record: every instance loads a memory on its first lookup or concordance search — from the
+ * image of its index the worker stored (decision 0030), or else from every unit's keys and words — and, before each,
+ * reads what changed since the version it holds (tm_index_versions, tm_units.index_version, tm_removed; migration
+ * 12). Nothing here is needed by another instance, and nothing is answered from a copy older than the database:
+ * since the copies are the only index (the database's postings went with migration 14, the words' GIN index with
+ * 23), a lookup waits for a memory's first load, and for a large catch-up, read a chunk at a time.
  */
 import type { Database, Queryable } from '../db/database.server'
 import { getEnv } from '../env.server'
@@ -143,7 +143,8 @@ export class TmIndexCache {
   private catchUp(memoryId: number, entry: Entry): Promise<void> {
     const run = async () => {
       // A first load starts from the memory's image, if it has one (decision 0030), and reads what changed since.
-      const image = entry.version < 0 && this.images !== 'none' && !entry.fromUnits ? await readIndexImage(this.database, memoryId) : undefined
+      const fromImage = entry.version < 0 && this.images !== 'none' && !entry.fromUnits
+      const image = fromImage ? await readIndexImage(this.database, memoryId) : undefined
       if (image) {
         entry.index = image.index
         entry.version = entry.imageVersion = image.version
