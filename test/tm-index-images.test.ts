@@ -3,13 +3,15 @@ import { db } from '~/lib/db/db.server'
 import { bruteForceTop, prepareUnit, type TmHit } from '~/lib/tm/candidate-filter'
 import { createMemory, deleteMemory } from '~/lib/tm/memories.server'
 import { imageMemory, indexImageHandlers, TmIndexCache } from '~/lib/tm/index-cache.server'
-import { imagePart, readIndexImage, storeIndexImage } from '~/lib/tm/index-images.server'
+import { imageFrom, imagePart, readIndexImage, storeIndexImage } from '~/lib/tm/index-images.server'
 import { lookupMatches } from '~/lib/tm/lookups.server'
 import { searchedWords, unitWords, wordHash } from '~/lib/tm/concordance-words'
 import { importUnits, removeUnit, writeUnit } from '~/lib/tm/units.server'
+import { runTmxImport } from '~/lib/tm/tmx-import.server'
 import { purgeMemory } from '~/lib/projects/purge.server'
 import { corpusQueries, corpusUnits } from '../bench/tm/corpus'
 import { withTestDatabase } from './database'
+import { storedImport, tmxText } from './tmx-uploads'
 
 /**
  * Issue 53, decision 0030: an instance loading a memory starts from the image of its index the worker stored, reads
@@ -130,10 +132,10 @@ describe('images of memory indexes (decision 0030)', () => {
         [memoryId],
       )
     for (const from of [1_000, 100, 100]) {
-      const cache = new TmIndexCache(db(), everything)
-      cache.imageFromUnits = from
-      await cache.warm([memoryId])
+      imageFrom.units = from
+      await new TmIndexCache(db(), everything).warm([memoryId])
     }
+    imageFrom.units = 50_000
     expect(await queued()).toHaveLength(1) // not for the load below the mark, once for the two above it
     const [task] = await queued()
     expect(await imageMemory(memoryId, db(), 1_000)).toBe(false) // the memory is smaller than images are made for
@@ -149,5 +151,22 @@ describe('images of memory indexes (decision 0030)', () => {
       [memoryId],
     )
     expect(left).toHaveLength(0)
+  })
+
+  it('an import of many units queues an image task, a small one none', { timeout: 60_000 }, async () => {
+    const queuedFor = async (memoryId: number) =>
+      (await db().query(`select 1 from tasks where kind = 'index-image' and payload->>'memoryId' = $1::text`, [memoryId])).length
+    const large = await createMemory(owner, { name: 'Imported', sourceLang: 'en', targetLang: 'lv' })
+    const small = await createMemory(owner, { name: 'Small import', sourceLang: 'en', targetLang: 'lv' })
+    const units = (count: number) =>
+      corpus.slice(0, count).map((unit) => ({ source: unit.source, target: unit.target, sourceLang: 'en', targetLang: 'lv', creator: 'file' }))
+    imageFrom.units = 100
+    try {
+      await runTmxImport(await storedImport(owner, large.id, await tmxText(units(150))))
+      await runTmxImport(await storedImport(owner, small.id, await tmxText(units(50))))
+    } finally {
+      imageFrom.units = 50_000
+    }
+    expect([await queuedFor(large.id), await queuedFor(small.id)]).toEqual([1, 0])
   })
 })

@@ -6,10 +6,10 @@ import { createMemory } from '~/lib/tm/memories.server'
 import type { TmUnit } from '~/lib/tm/tmx'
 import { runTmxImport, tmxImportHandlers } from '~/lib/tm/tmx-import.server'
 import { setTmxPrepareEntry } from '~/lib/tm/tmx-prepare.server'
-import { writeTmx } from '~/lib/tm/tmx-write'
 import { tokenize } from '~/lib/tm/tokens'
 import { importUnits, importBatchSize, undoImport, writeUnit } from '~/lib/tm/units.server'
 import { withTestDatabase } from './database'
+import { storedImport, tmxText } from './tmx-uploads'
 
 /**
  * Issue 15 (decision 0014, third addendum): a TMX import reads its file once and writes as it goes; a file that
@@ -28,26 +28,6 @@ beforeAll(async () => {
 const PAIR = { sourceLang: 'en', targetLang: 'lv' }
 const when = new Date(Date.UTC(2025, 2, 1, 12, 0, 0))
 const unit = (source: string, target: string): TmUnit => ({ source, target, ...PAIR, creator: 'file', created: when, changed: when })
-
-async function tmxText(units: readonly TmUnit[]): Promise<string> {
-  let text = ''
-  for await (const piece of writeTmx(units, { sourceLang: 'en', creationToolVersion: 'test' })) text += piece
-  return text
-}
-
-/** The TMX stored as an upload is, queued for its task (tmx-import.server.ts). */
-async function storedImport(memoryId: number, text: string): Promise<number> {
-  const bytes = new TextEncoder().encode(text)
-  const [row] = await db().query<{ id: number }>(
-    `insert into tmx_imports (owner_id, memory_id, file_name, file_size, status) values ($1, $2, 'test.tmx', $3, 'queued') returning id`,
-    [owner, memoryId, bytes.length],
-  )
-  // Small chunks, so that the file is read in several.
-  for (let at = 0, position = 0; at < bytes.length; at += 16 * 1024, position++) {
-    await db().query('insert into tmx_import_chunks (import_id, position, bytes) values ($1, $2, $3)', [row!.id, position, bytes.subarray(at, at + 16 * 1024)])
-  }
-  return row!.id
-}
 
 /** Everything about a memory's units that an import may change, and their ids. */
 async function memoryState(memoryId: number) {
@@ -78,7 +58,7 @@ const many = (count: number, from = 0) => Array.from({ length: count }, (_, at) 
 describe('a TMX import in one pass', () => {
   it('imports a good file and keeps no undo entries', async () => {
     const memory = await createMemory(owner, { name: 'Good', ...PAIR })
-    const importId = await storedImport(memory.id, await tmxText(many(1_200)))
+    const importId = await storedImport(owner, memory.id, await tmxText(many(1_200)))
     await runTmxImport(importId)
     expect(await importRow(importId)).toMatchObject({ status: 'done', undo: 0, report: expect.not.objectContaining({ error: expect.anything() }) })
     expect(await memoryState(memory.id)).toHaveLength(1_200)
@@ -86,8 +66,8 @@ describe('a TMX import in one pass', () => {
 
   it('starts a prepare thread on PostgreSQL only for an upload of the set size or more', async () => {
     const memory = await createMemory(owner, { name: 'Sizes', ...PAIR })
-    const small = await storedImport(memory.id, await tmxText(many(10)))
-    const large = await storedImport(memory.id, await tmxText(many(1_000, 10)))
+    const small = await storedImport(owner, memory.id, await tmxText(many(10)))
+    const large = await storedImport(owner, memory.id, await tmxText(many(1_000, 10)))
     // A thread that cannot start: an import that asks for one fails.
     setTmxPrepareEntry(new URL('./fixtures/no-such-thread.mjs', import.meta.url), 20_000)
     try {
@@ -119,7 +99,7 @@ describe('a TMX import in one pass', () => {
     // Three batches' worth of good units, then the file breaks (cut off inside a unit).
     const good = await tmxText(many(3 * importBatchSize() + 100))
     const broken = good.slice(0, good.lastIndexOf('<tu ')) + '<tu><tuv xml:lang="en"><seg>Cut'
-    const importId = await storedImport(memory.id, broken)
+    const importId = await storedImport(owner, memory.id, broken)
     await runTmxImport(importId)
 
     const row = await importRow(importId)
@@ -133,7 +113,7 @@ describe('a TMX import in one pass', () => {
     const memory = await createMemory(owner, { name: 'Twice', ...PAIR })
     await writeUnit(db(), [memory.id], { source: 'Sentence number 3 of the file.', target: 'Vecais 3.', createdBy: 'anna' })
     const before = await memoryState(memory.id)
-    const importId = await storedImport(memory.id, '<tmx/>')
+    const importId = await storedImport(owner, memory.id, '<tmx/>')
     const units = (count: number, target: string) =>
       Array.from({ length: count }, (_, at) => ({ source: `Sentence number ${at} of the file.`, target: `${target} ${at}.`, createdBy: 'file' }))
 
@@ -153,7 +133,7 @@ describe('a TMX import in one pass', () => {
 
   it('goes on undoing when cut off while undoing, and fails for good through giveUp', async () => {
     const memory = await createMemory(owner, { name: 'Resumed', ...PAIR })
-    const importId = await storedImport(memory.id, await tmxText(many(10)))
+    const importId = await storedImport(owner, memory.id, await tmxText(many(10)))
     await importUnits(
       memory.id,
       many(2 * importBatchSize()).map((each) => ({ source: each.source, target: each.target, createdBy: 'file' })),
@@ -170,7 +150,7 @@ describe('a TMX import in one pass', () => {
     expect(await memoryState(memory.id)).toEqual([])
 
     // A task that failed for good for another reason is undone as well.
-    const second = await storedImport(memory.id, await tmxText(many(10)))
+    const second = await storedImport(owner, memory.id, await tmxText(many(10)))
     await importUnits(memory.id, many(30).map((each) => ({ source: each.source, target: each.target, createdBy: 'file' })), undefined, second)
     await tmxImportHandlers['tmx-import'].giveUp!({ payload: { importId: second } } as never, new Error('gone'))
     expect(await importRow(second)).toMatchObject({ status: 'failed', undo: 0, report: { error: { code: 'import-failed' } } })

@@ -11,7 +11,7 @@ import type { Database, Queryable } from '../db/database.server'
 import { getEnv } from '../env.server'
 import { db } from '../db/db.server'
 import type { TaskHandler } from '../jobs/worker.server'
-import { IMAGE_FROM_UNITS, queueIndexImage, readImageWords, readIndexImage, storeIndexImage } from './index-images.server'
+import { imageFrom, queueIndexImage, readImageWords, readIndexImage, storeIndexImage } from './index-images.server'
 import { MemoryIndex } from './memory-index'
 
 /** Units read per statement while loading or catching up (other statements run between them). */
@@ -42,8 +42,6 @@ type ChangeRow =
 export class TmIndexCache {
   private readonly entries = new Map<number, Entry>()
   private uses = 0
-  /** A load reading this many units from tm_units queues an image of the memory (tests set fewer). */
-  imageFromUnits = IMAGE_FROM_UNITS
   constructor(
     private readonly database: Database,
     /** Units held over all memories (TM_INDEX_UNITS); the least recently used memories go first. */
@@ -184,7 +182,7 @@ export class TmIndexCache {
       }
       entry.version = target
       // A load that read many units leaves the next instance the same work: an image spares it.
-      if (this.images === 'use and queue' && unitsRead >= this.imageFromUnits) await queueIndexImage(this.database, memoryId)
+      if (this.images === 'use and queue' && unitsRead >= imageFrom.units) await queueIndexImage(this.database, memoryId)
     }
     return run()
       .catch((error: unknown) => {
@@ -320,7 +318,7 @@ export function tmIndexes(database: Database): TmIndexCache {
  * The task that stores a memory's image (decision 0030): the memory loaded into a copy of the task's own (from its
  * current image and what changed since, or from every unit), stored at the version it holds, and dropped.
  */
-export async function imageMemory(memoryId: number, database: Database = db(), fromUnits = IMAGE_FROM_UNITS): Promise<boolean> {
+export async function imageMemory(memoryId: number, database: Database = db(), fromUnits = imageFrom.units): Promise<boolean> {
   const held = await new TmIndexCache(database, Number.MAX_SAFE_INTEGER, 'use').held(memoryId)
   if (!held || held.index.units < fromUnits) return false
   return storeIndexImage(database, memoryId, held.index, held.version)

@@ -12,10 +12,10 @@ import { decodeImage, encodeImage, type IndexWords } from './index-image'
 import { MemoryIndex } from './memory-index'
 
 /**
- * A load that reads this many units from tm_units queues a new image; smaller memories load from their units in
- * half a second (bench/tm: 100,000 units in about 1 s), and keep no image.
+ * A load that reads this many units from tm_units, or an import of this many, queues a new image; smaller memories
+ * load from their units in half a second (bench/tm: 100,000 units in about 1 s), and keep no image (tests set fewer).
  */
-export const IMAGE_FROM_UNITS = 50_000
+export const imageFrom = { units: 50_000 }
 
 /** Bytes a part: one statement each, short enough not to hold the embedded database's one session long (tests set fewer). */
 export const imagePart = { bytes: 4 * 1024 * 1024 }

@@ -3,7 +3,7 @@ import { db } from '../db/db.server'
 import { getEnv } from '../env.server'
 import { MalformedUpload, partText, readMultipart } from '../http/multipart.server'
 import { enqueue } from '../jobs/queue.server'
-import { IMAGE_FROM_UNITS, queueIndexImage } from './index-images.server'
+import { imageFrom, queueIndexImage } from './index-images.server'
 import type { TaskHandler } from '../jobs/worker.server'
 import { findMemory } from './memories.server'
 import type { ImportReport, LanguagePair } from './tmx'
@@ -247,7 +247,7 @@ export async function runTmxImport(importId: number): Promise<void> {
   if (report.error) return undoAndFail(job.id, report)
   await finish(job.id, 'done', report)
   // The next instance to load the memory would read every unit imported: an image of its index spares that.
-  if (report.imported >= IMAGE_FROM_UNITS) await queueIndexImage(db(), job.memoryId)
+  if (report.imported >= imageFrom.units) await queueIndexImage(db(), job.memoryId)
 }
 
 /** A broken file: its report first (so that a task cut off now resumes undoing), then what it wrote is undone. */
