@@ -1273,7 +1273,8 @@ export const migrations: Migration[] = [
     sql: /* sql */ `
       -- Issue 53, decision 0030: a memory's index as the worker built it at an index version (index-image.ts), in parts
       -- of a few megabytes, so that an instance starting reads it and then only what changed since, instead of every
-      -- unit: the keys for its first lookup, the concordance words for its first concordance search. The head row names the image in use; a new image's parts are written before it is named, the old ones
+      -- unit: the keys for its first lookup, the concordance words for its first concordance search. The head row
+      -- names the image in use; a new image's parts are written before it is named, the old ones
       -- removed after. Parts are stored uncompressed: they do not compress, and reading them is the point.
       create table tm_index_images (
         memory_id integer primary key references memories (id) on delete cascade,

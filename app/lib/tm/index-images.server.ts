@@ -115,7 +115,8 @@ export async function storeIndexImage(database: Database, memoryId: number, inde
   const image = index.image()
   const keys = encodeImage(image, 'keys')
   const words = encodeImage(image, 'words')
-  const parts = [...inParts(keys), ...inParts(words)]
+  const keyParts = inParts(keys)
+  const parts = [...keyParts, ...inParts(words)]
   await database.query('delete from tm_index_image_parts where memory_id = $1 and version = $2', [memoryId, version])
   for (const [part, bytes] of parts.entries()) {
     await database.query('insert into tm_index_image_parts (memory_id, version, part, bytes) values ($1, $2, $3, $4)', [
@@ -133,7 +134,7 @@ export async function storeIndexImage(database: Database, memoryId: number, inde
               key_bytes = excluded.key_bytes, parts = excluded.parts, word_bytes = excluded.word_bytes, made_at = now()
         where tm_index_images.version < excluded.version
        returning memory_id`,
-      [memoryId, version, units, inParts(keys).length, keys.length, parts.length, words.length],
+      [memoryId, version, units, keyParts.length, keys.length, parts.length, words.length],
     )
     await tx.query(
       `delete from tm_index_image_parts p where p.memory_id = $1
