@@ -1,12 +1,13 @@
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
+import { I18nextProvider } from 'react-i18next'
+import { NonceProvider } from './components/nonce'
 // The web-streams renderer, not renderToPipeableStream: React 18.3.1's Node renderer sends its whole 2,048-byte
 // buffer when the next character does not fit in what is left of it, so a page carried a U+0000 wherever a
 // two- or three-byte character met a buffer boundary (react/react#31134; fixed only in React 19). This one
-// encodes every piece to bytes first and splits bytes, never characters (docs/decisions/0012).
-import { renderToReadableStream } from 'react-dom/server.browser'
-import { I18nextProvider } from 'react-i18next'
-import { NonceProvider } from './components/nonce'
+// encodes every piece to bytes first and splits bytes, never characters (docs/decisions/0012), short pieces from Node's
+// buffer pool (0031).
+import { renderToReadableStream } from './lib/render/page-renderer.server'
 import { getLanguage, i18n, renderI18next } from './lib/i18n/i18n.server'
 
 export { addressWithoutNul, boot, bootWorkerProcess, runThread, shutdown, forbiddenText, formTargets, securityHeaders, isForeignOrigin } from './lib/boot.server'
