@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import fc from 'fast-check'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { db } from '~/lib/db/db.server'
 import { openDatabase } from '~/lib/db/database.server'
 import { migrate } from '~/lib/db/migrate.server'
@@ -14,6 +14,7 @@ import { holdsAll, searchedWords, unitWords } from '~/lib/tm/concordance-words'
 import { concordance } from '~/lib/tm/concordance.server'
 import { purgeMemory } from '~/lib/projects/purge.server'
 import { lookupMatches } from '~/lib/tm/lookups.server'
+import { MemoryIndex } from '~/lib/tm/memory-index'
 import { importBatchSize, importUnits, indexMemory, removeUnit, sourceHash, writeUnit } from '~/lib/tm/units.server'
 import { corpusQueries, corpusUnits } from '../bench/tm/corpus'
 import { withTestDatabase } from './database'
@@ -34,6 +35,7 @@ beforeAll(async () => {
   owner = user!.id
 })
 
+const originalCandidates = MemoryIndex.prototype.candidates
 const answer = (hits: readonly TmHit[]) => hits.map((hit) => ({ id: hit.unit.id, match: hit.match }))
 
 /** Every unit's keys (in token order, issue 53) and words are those of its text, and each memory's unit count is its units'. */
@@ -113,6 +115,41 @@ describe('the index against brute force', () => {
       }
     }
     expect(withMatches).toBeGreaterThanOrEqual(25)
+    await deleteAndPurge(memory.id)
+  })
+})
+
+describe('deepening from the matches found', () => {
+  it('searches the last stage from the worst of five matches found, and answers as brute force', async () => {
+    const memory = await createMemory(owner, { name: 'Near matches', sourceLang: 'en', targetLang: 'lv' })
+    const query = 'the river keeps its old name in every village song'
+    const words = query.split(' ')
+    // Five units with 3 of 10 words replaced (70) and one more capitalised (a case penalty): 68 each, found at 70 but
+    // below it; then units that share only "the" and "in", which a search from 50 reads through "the".
+    const near = ['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((word, at) =>
+      words.map((each, index) => (index === at + 1 ? word : index === at + 2 ? `${word}s` : index === at + 3 ? 'and' : index === 9 ? 'Song' : each)).join(' '),
+    )
+    const common = Array.from({ length: 40 }, (_, at) => `the unit ${at} says nothing in particular about the weather`)
+    await importUnits(memory.id, [...near, ...common].map((source) => ({ source, target: `lv ${source}`, createdBy: 'test' })))
+    const rows = await db().query<{ id: number; source: string; changedAt: Date }>(
+      'select id, source, changed_at as "changedAt" from tm_units where memory_id = $1',
+      [memory.id],
+    )
+    const units = rows.map((row) => prepareUnit({ id: Number(row.id), source: row.source, changedAt: new Date(row.changedAt).getTime() }))
+    const expected = answer(bruteForceTop(query, units))
+    expect(expected.map((hit) => hit.match)).toEqual([68, 68, 68, 68, 68])
+
+    const floors: number[] = []
+    const candidates = vi.spyOn(MemoryIndex.prototype, 'candidates').mockImplementation(function (this: MemoryIndex, ...args) {
+      floors.push(args[1])
+      return originalCandidates.apply(this, args)
+    })
+    try {
+      expect(answer(await lookupMatches([memory.id], query, { deepenFrom: 0 }))).toEqual(expected)
+    } finally {
+      candidates.mockRestore()
+    }
+    expect(floors).toEqual([90, 70, 68])
     await deleteAndPurge(memory.id)
   })
 })

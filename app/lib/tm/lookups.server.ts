@@ -70,7 +70,8 @@ export async function lookupMatches(
  * for the wide search at 50, whose rarest keys are read over twice the lengths and have ten times the postings.
  * Within a stage the candidates, each with the best score it could reach, are read and scored best bound first, a few
  * at a time, until the next one could not beat the `top`-th match found (a tie could still win on recency, so an equal
- * bound is read); a unit read at one stage is not read again.
+ * bound is read); a unit read at one stage is not read again. A stage after `top` matches are found searches from the
+ * worst of them, not its own threshold: five matches of 60 found at 70 spare the search at 50 its commonest key.
  */
 async function matchesInProcess(
   indexes: readonly MemoryIndex[],
@@ -83,8 +84,11 @@ async function matchesInProcess(
   const read = new Set<number>()
   let hits: StoredHit[] = []
   for (const stage of stages) {
+    // Once `top` matches are found, the next stage needs only the units that could score the worst of them: a unit
+    // scoring less cannot enter the top, one scoring as much can (on recency). A higher floor reads fewer keys.
+    const floor = Math.max(stage, hits.length >= top ? (hits[top - 1]?.match ?? 0) : 0)
     const candidates = indexes
-      .flatMap((index) => index.candidates(queryKeys.sorted, stage, queryKeys.sequence, top))
+      .flatMap((index) => index.candidates(queryKeys.sorted, floor, queryKeys.sequence, top))
       .filter((candidate) => !read.has(candidate.unitId))
       .sort((a, b) => b.bound - a.bound)
     let batch = FIRST_READ
