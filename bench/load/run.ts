@@ -416,15 +416,16 @@ async function main() {
     }
     processes.push(...instances)
     console.log(engine === 'PGlite' ? 'one instance (npm start)' : 'two web instances (WORKER=false) and one worker process (npm run worker)')
-    const cookies = await Promise.all(translators.map((translator, index) => signIn(instances[index % instances.length]!.origin, translator.email, PASSWORD)))
+    // One after another: every user here signs in from the same address, and sign-ins in flight from one address are
+    // limited (SIGN_IN_MAX_FAILURES_PER_ADDRESS; issue 50), fifty at once would be refused.
+    const cookies: string[] = []
+    for (const [index, translator] of translators.entries()) cookies.push(await signIn(instances[index % instances.length]!.origin, translator.email, PASSWORD))
     const uploaderCookie = await signIn(instances[0]!.origin, 'uploader@example.org', PASSWORD)
-    const reviewerCookies = await Promise.all(
-      translators.map(async (translator, index) => {
-        if (!translator.reviewer) return undefined
-        const origin = instances[(index + 1) % instances.length]!.origin
-        return { origin, cookie: await signIn(origin, translator.reviewer, PASSWORD) }
-      }),
-    )
+    const reviewerCookies: ({ origin: string; cookie: string } | undefined)[] = []
+    for (const [index, translator] of translators.entries()) {
+      const origin = instances[(index + 1) % instances.length]!.origin
+      reviewerCookies.push(translator.reviewer ? { origin, cookie: await signIn(origin, translator.reviewer, PASSWORD) } : undefined)
+    }
 
     // The baseline: the same upload on the idle server (kept: deleting it would purge it during the load).
     const idle = await convertBook(instances[0]!.origin, uploaderCookie)

@@ -1,7 +1,5 @@
 import type { Queryable } from '../db/database.server'
 import type { QaWarning } from '../qa/qa-kinds'
-import { projectLimit, type LengthLimit } from '../qa/length-limit'
-import { warningsOfSaved } from '../qa/segment-qa.server'
 import { db } from '../db/db.server'
 import { MAX_SEGMENT_CHARACTERS } from '../segmentation'
 import { parse } from '../tags'
@@ -9,6 +7,7 @@ import { MESSAGE_TYPE } from './comment-rules'
 import type { Revision } from './revision'
 import { FILTER_CONDITIONS, searchConditions, UNREVISED, type SegmentSearch } from './segment-search.server'
 import type { CommentState } from './comments.server'
+import { earlyQa, qaOfSave, sameQaInput, storedForSave, type EarlyQa } from './save-reads.server'
 import { checkTarget, countedSeconds, type SaveType, type SegmentStatus, type TargetCheck } from './segment-rules'
 
 /**
@@ -344,20 +343,8 @@ export async function saveSegment(
 ): Promise<
   SavedSegment | Exclude<TargetCheck, { ok: true }> | { ok: false; errors: [{ code: 'not-found' | 'segment-too-long' }] } | { ok: false; conflict: Conflict }
 > {
-  const attempt = async (using: Queryable) => {
-    const [stored] = await using.query<StoredSegment>(
-      `select s.id, s.project_id as "projectId", s.source, s.target, s.status, s.save_type as "saveType", s.save_match as "saveMatch",
-              s.id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number,
-              s.version, s.edit_writer as "editWriter", s.edit_seq as "editSeq", s.edit_version as "editVersion",
-              (select e.name from users e where e.id = s.edited_by) as "editedBy",
-              (select b.source from segments b where b.project_id = $1 and b.position < s.position order by b.position desc limit 1) as "previousSource",
-              (select a.source from segments a where a.project_id = $1 and a.position > s.position order by a.position limit 1) as "nextSource",
-              (u.max_length is not null or u.line_length is not null) as "unitLimited", p.max_length as "projectMaxLength",
-              p.owner_id as "ownerId", p.source_lang as "sourceLang", p.target_lang as "targetLang"
-         from segments s join projects p on p.id = s.project_id join units u on u.id = s.unit_id
-        where s.project_id = $1 and s.id = $2${alsoInTransaction ? ' for update of s' : ''}`,
-      [project.id, segmentId],
-    )
+  const attempt = async (using: Queryable, early?: EarlyQa) => {
+    const stored = await storedForSave(using, project.id, segmentId, alsoInTransaction !== undefined)
     if (!stored) return { ok: false as const, errors: [{ code: 'not-found' as const }] as [{ code: 'not-found' }] }
     // A segment stored before segments were bounded is shown cut: a save of what was shown would cut it for good.
     if (stored.source.length > MAX_SEGMENT_CHARACTERS) return { ok: false as const, errors: [{ code: 'segment-too-long' as const }] as [{ code: 'segment-too-long' }] }
@@ -371,11 +358,7 @@ export async function saveSegment(
     const kept = keepStatus && stored.status !== 'NEW' ? { ...requested, status: stored.status } : requested
     const change = keepChosenSaveType ? withChosenSaveType(stored, kept) : kept
     await alsoInTransaction?.(using, stored, change)
-    // Issue 17: the new translation's QA, written with it (null, "not checked", when the check could not run).
-    const qa =
-      change.target === ''
-        ? null
-        : await warningsOfSaved({ ...stored, id: project.id }, { id: segmentId, source: stored.source, target: change.target }, using, knownLimit(stored))
+    const qa = change.target === '' ? null : early && sameQaInput(early, stored, change.target) ? early.qa : await qaOfSave(using, project.id, stored, change.target)
     const edit = { editedBy, how: how ?? (change.target === '' ? 'clear' : change.status === 'TRANSLATED' ? 'confirm' : 'draft') } as const
     const [saved] = await writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn, qa, stamp, edit)
     // Two writes of one page raced past the read above: the later step was written first, and this one was not.
@@ -384,13 +367,12 @@ export async function saveSegment(
   }
   // Work that must stand or fall with the save (the TM write-back) shares its transaction; without it the read and
   // the one writing statement need none (the write is its own transaction).
-  return alsoInTransaction ? db().transaction(attempt) : attempt(db())
-}
-
-/** Issue 58: the segment's length limit when the read above tells it (none, or the project's alone); undefined: read it. */
-function knownLimit(stored: StoredSegment): LengthLimit | null | undefined {
-  if (stored.unitLimited) return undefined
-  return stored.projectMaxLength === null ? null : projectLimit(stored.projectMaxLength)
+  if (!alsoInTransaction) return attempt(db())
+  // Issue 53: on PGlite a transaction holds the database thread, everyone's statements waiting while it is open. The
+  // QA check (a glossary read, term recognition, the spelling checker's answer) runs before it, from a read of its own,
+  // and is kept when the segment read under the lock has the same source and limits.
+  const early = requested.target === '' ? undefined : await earlyQa(project.id, segmentId, requested.target)
+  return db().transaction((tx) => attempt(tx, early))
 }
 
 /**

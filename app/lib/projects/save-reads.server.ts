@@ -1,0 +1,58 @@
+/**
+ * What a segment's save reads before it writes (segments.server.ts saveSegment): the segment as stored, and the QA of
+ * the new translation, which issue 53 finds before a save's transaction.
+ */
+import type { Queryable } from '../db/database.server'
+import { db } from '../db/db.server'
+import { projectLimit, type LengthLimit } from '../qa/length-limit'
+import type { QaWarning } from '../qa/qa-kinds'
+import { warningsOfSaved } from '../qa/segment-qa.server'
+import { MAX_SEGMENT_CHARACTERS } from '../segmentation'
+import type { StoredSegment } from './segments.server'
+
+/** The segment as a save reads it (`lock`: for update, in the save's transaction); undefined when not the project's. */
+export async function storedForSave(using: Queryable, projectId: number, segmentId: number, lock: boolean): Promise<StoredSegment | undefined> {
+  const [stored] = await using.query<StoredSegment>(
+    `select s.id, s.project_id as "projectId", s.source, s.target, s.status, s.save_type as "saveType", s.save_match as "saveMatch",
+            s.id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number,
+            s.version, s.edit_writer as "editWriter", s.edit_seq as "editSeq", s.edit_version as "editVersion",
+            (select e.name from users e where e.id = s.edited_by) as "editedBy",
+            (select b.source from segments b where b.project_id = $1 and b.position < s.position order by b.position desc limit 1) as "previousSource",
+            (select a.source from segments a where a.project_id = $1 and a.position > s.position order by a.position limit 1) as "nextSource",
+            (u.max_length is not null or u.line_length is not null) as "unitLimited", p.max_length as "projectMaxLength",
+            p.owner_id as "ownerId", p.source_lang as "sourceLang", p.target_lang as "targetLang"
+       from segments s join projects p on p.id = s.project_id join units u on u.id = s.unit_id
+      where s.project_id = $1 and s.id = $2${lock ? ' for update of s' : ''}`,
+    [projectId, segmentId],
+  )
+  return stored
+}
+
+/** A save's QA found before its transaction, with what it was found from. */
+export interface EarlyQa {
+  source: string
+  target: string
+  limit: LengthLimit | null | undefined
+  qa: QaWarning[] | null
+}
+
+export async function earlyQa(projectId: number, segmentId: number, target: string): Promise<EarlyQa | undefined> {
+  const stored = await storedForSave(db(), projectId, segmentId, false)
+  if (!stored || stored.source.length > MAX_SEGMENT_CHARACTERS) return undefined
+  return { source: stored.source, target, limit: knownLimit(stored), qa: await qaOfSave(db(), projectId, stored, target) }
+}
+
+export function sameQaInput(early: EarlyQa, stored: StoredSegment, target: string): boolean {
+  return early.source === stored.source && early.target === target && JSON.stringify(early.limit) === JSON.stringify(knownLimit(stored))
+}
+
+/** Issue 17: the new translation's QA, written with it (null, "not checked", when the check could not run). */
+export function qaOfSave(using: Queryable, projectId: number, stored: StoredSegment, target: string): Promise<QaWarning[] | null> {
+  return warningsOfSaved({ ...stored, id: projectId }, { id: stored.id, source: stored.source, target }, using, knownLimit(stored))
+}
+
+/** Issue 58: the segment's length limit when its read tells it (none, or the project's alone); undefined: read it. */
+function knownLimit(stored: StoredSegment): LengthLimit | null | undefined {
+  if (stored.unitLimited) return undefined
+  return stored.projectMaxLength === null ? null : projectLimit(stored.projectMaxLength)
+}
