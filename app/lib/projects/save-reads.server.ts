@@ -8,7 +8,37 @@ import { projectLimit, type LengthLimit } from '../qa/length-limit'
 import type { QaWarning } from '../qa/qa-kinds'
 import { warningsOfSaved } from '../qa/segment-qa.server'
 import { MAX_SEGMENT_CHARACTERS } from '../segmentation'
-import type { StoredSegment } from './segments.server'
+import type { SaveType, SegmentStatus } from './segment-rules'
+
+/** A segment as saveSegment reads it before changing it. */
+export interface StoredSegment {
+  id: number
+  projectId: number
+  source: string
+  target: string | null
+  status: SegmentStatus
+  saveType: SaveType | null
+  saveMatch: number | null
+  /** SPEC §2 number column (id − first id + 1). */
+  number: number
+  version: number
+  /** The editor page and step of the last stamped write (issue 50), and the version it made (issue 52). */
+  editWriter: string | null
+  editSeq: number | null
+  editVersion: number | null
+  /** Issue 52: the name of the account whose save made the segment as it is. */
+  editedBy: string | null
+  /** Issue 58: the sources before and after it in the file (a confirm's memory unit keeps them as its context). */
+  previousSource: string | null
+  nextSource: string | null
+  /** Issue 58: whether its unit has a length limit from the file, and the project's own limit. */
+  unitLimited: boolean
+  projectMaxLength: number | null
+  /** The project, for the QA of the new translation (issue 17). */
+  ownerId: number
+  sourceLang: string
+  targetLang: string
+}
 
 /** The segment as a save reads it (`lock`: for update, in the save's transaction); undefined when not the project's. */
 export async function storedForSave(using: Queryable, projectId: number, segmentId: number, lock: boolean): Promise<StoredSegment | undefined> {

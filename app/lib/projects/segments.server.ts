@@ -7,8 +7,10 @@ import { MESSAGE_TYPE } from './comment-rules'
 import type { Revision } from './revision'
 import { FILTER_CONDITIONS, searchConditions, UNREVISED, type SegmentSearch } from './segment-search.server'
 import type { CommentState } from './comments.server'
-import { earlyQa, qaOfSave, sameQaInput, storedForSave, type EarlyQa } from './save-reads.server'
+import { earlyQa, qaOfSave, sameQaInput, storedForSave, type EarlyQa, type StoredSegment } from './save-reads.server'
 import { checkTarget, countedSeconds, type SaveType, type SegmentStatus, type TargetCheck } from './segment-rules'
+
+export type { StoredSegment } from './save-reads.server'
 
 /**
  * Segments of one project as the translator screen reads and saves them (SPEC §3 "Segment", §4, §7
@@ -258,36 +260,6 @@ export interface Conflict {
   status: SegmentStatus
   /** Whose save made it so; null when unknown (a pretranslation, a replace, a new version's carry-over). */
   editedBy: string | null
-}
-
-/** A segment as saveSegment reads it before changing it. */
-export interface StoredSegment {
-  id: number
-  projectId: number
-  source: string
-  target: string | null
-  status: SegmentStatus
-  saveType: SaveType | null
-  saveMatch: number | null
-  /** SPEC §2 number column (id − first id + 1). */
-  number: number
-  version: number
-  /** The editor page and step of the last stamped write (issue 50), and the version it made (issue 52). */
-  editWriter: string | null
-  editSeq: number | null
-  editVersion: number | null
-  /** Issue 52: the name of the account whose save made the segment as it is. */
-  editedBy: string | null
-  /** Issue 58: the sources before and after it in the file (a confirm's memory unit keeps them as its context). */
-  previousSource: string | null
-  nextSource: string | null
-  /** Issue 58: whether its unit has a length limit from the file, and the project's own limit. */
-  unitLimited: boolean
-  projectMaxLength: number | null
-  /** The project, for the QA of the new translation (issue 17). */
-  ownerId: number
-  sourceLang: string
-  targetLang: string
 }
 
 /**
