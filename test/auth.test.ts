@@ -243,6 +243,20 @@ describe('profile settings', () => {
     expect(after.data.profile).toEqual({ tmPretranslate: true, mtPretranslate: false, updateMt: true })
   })
 
+  it("reads the profile in the session's statement, not one of its own (issue 53)", async () => {
+    const { jar } = await signIn(first.email, first.password)
+    const spy = vi.spyOn(database.current(), 'query')
+    try {
+      const page = await settle<{ profile: unknown }>(() => rootLoader({ request: get('/', jar.header()), params: {}, context: { ...context, requestScope: {} } }))
+      expect(page.data.profile).toEqual({ tmPretranslate: true, mtPretranslate: false, updateMt: true })
+      const statements = spy.mock.calls.map((call) => String(call[0]))
+      expect(statements.filter((sql) => sql.includes('from sessions s'))).toHaveLength(1)
+      expect(statements.filter((sql) => sql.includes('user_settings') && !sql.includes('from sessions s'))).toEqual([])
+    } finally {
+      spy.mockRestore()
+    }
+  })
+
   it('refuses an unknown intent without changing anything', async () => {
     const { jar } = await signIn(first.email, first.password)
     const outcome = await settle(() => indexAction({ request: post('/?index', { intent: 'drop-everything' }, jar.header()), params: {}, context }))

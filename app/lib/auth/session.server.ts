@@ -8,6 +8,7 @@ import { keepPostedForm } from './kept-form.server'
 import { signInAddress } from './redirect'
 import { newSecret, secretHash } from './secret-token.server'
 import type { User } from './users.server'
+import { defaultProfile, type Profile } from '../profile/profile.server'
 
 /** The cookie holds a random token; the sessions row holds its SHA-256 (DESIGN "Security"). */
 export const sessionCookie = createCookie('tulks_session', {
@@ -53,7 +54,8 @@ export async function createSession(userId: number, request: Request): Promise<s
 }
 
 export type SessionState =
-  | { status: 'signed-in'; user: User; sessionId: string }
+  /** `profile`: the user's settings, read with the session (none for an access token). */
+  | { status: 'signed-in'; user: User; sessionId: string; profile?: Profile }
   /**
    * The cookie names no session in use: ended (expired, signed out — then `userId` says whose it was) or unknown.
    * `ended`: read from the ended session's cookie (the session cookie is gone), whose end was already said.
@@ -93,20 +95,37 @@ async function readSessionRow(request: Request): Promise<SessionState> {
   if (typeof token !== 'string' || token.length === 0) return endedSession(request)
   const id = secretHash(token)
   const days = getEnv().SESSION_DAYS
-  const [row] = await db().query<User & { expired: boolean; renew: boolean }>(
-    `select u.id, u.email, u.name, s.expires_at <= now() as expired,
-            s.expires_at < now() + make_interval(days => $2) - interval '1 day' as renew
-       from sessions s join users u on u.id = s.user_id
-      where s.id = $1`,
-    [id, days],
-  )
+  const row = await sessionRow(id, days)
   // A session that ended (expired, or signed out elsewhere) knows its user; a cookie whose row is gone (swept, or
   // forged) reads as expired too, of nobody.
   if (!row) return { status: 'expired' }
   if (row.expired) return { status: 'expired', userId: row.id, token }
   // A session in use lasts: SESSION_DAYS from its last day of use (SPEC §6's refresh), renewed at most once a day.
   if (row.renew) await db().query(`update sessions set expires_at = now() + make_interval(days => $2) where id = $1`, [id, days])
-  return { status: 'signed-in', user: { id: row.id, email: row.email, name: row.name }, sessionId: id }
+  return { status: 'signed-in', user: { id: row.id, email: row.email, name: row.name }, sessionId: id, profile: row.profile }
+}
+
+/**
+ * The session's row, with its user and the user's settings (every page's root loader shows them: one statement fewer a
+ * page, issue 53). Settings that cannot be read must not stop the page (SPEC §6): then the session alone, and the
+ * root loader reads the settings itself and says that they failed.
+ */
+async function sessionRow(id: string, days: number): Promise<(User & { expired: boolean; renew: boolean; profile?: Profile }) | undefined> {
+  const columns = `u.id, u.email, u.name, s.expires_at <= now() as expired, s.expires_at < now() + make_interval(days => $2) - interval '1 day' as renew`
+  try {
+    const [row] = await db().query<User & { expired: boolean; renew: boolean } & { [Name in keyof Profile]: Profile[Name] | null }>(
+      `select ${columns}, us.tm_pretranslate as "tmPretranslate", us.mt_pretranslate as "mtPretranslate", us.update_mt as "updateMt"
+         from sessions s join users u on u.id = s.user_id left join user_settings us on us.user_id = u.id
+        where s.id = $1`,
+      [id, days],
+    )
+    if (!row) return undefined
+    const { tmPretranslate, mtPretranslate, updateMt, ...session } = row
+    return { ...session, profile: tmPretranslate === null ? defaultProfile : { tmPretranslate, mtPretranslate: mtPretranslate === true, updateMt: updateMt === true } }
+  } catch {
+    const [row] = await db().query<User & { expired: boolean; renew: boolean }>(`select ${columns} from sessions s join users u on u.id = s.user_id where s.id = $1`, [id, days])
+    return row
+  }
 }
 
 /** No session cookie: whose session ended in this browser lately, if one did (endedSessionCookie). */
@@ -124,6 +143,12 @@ function endedCookieHeader(token: string, request: Request): Promise<string> {
 export async function getUser(request: Request, context?: { requestScope?: object }): Promise<User | undefined> {
   const session = await readSession(request, context)
   return session.status === 'signed-in' ? session.user : undefined
+}
+
+/** The signed-in user's settings as the session read them; undefined without them (an access token, no session). */
+export async function sessionProfile(request: Request, context?: { requestScope?: object }): Promise<Profile | undefined> {
+  const session = await readSession(request, context)
+  return session.status === 'signed-in' ? session.profile : undefined
 }
 
 /**

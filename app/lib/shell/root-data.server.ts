@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { keptValues, takeKeptForm } from '../auth/kept-form.server'
-import { getUser } from '../auth/session.server'
+import { getUser, sessionProfile } from '../auth/session.server'
 import { takeFlash } from '../http/flash.server'
 import { flashText, getLanguage } from '../i18n/i18n.server'
 import { loadProfileSafely } from '../profile/profile.server'
@@ -13,8 +13,8 @@ import { loadProfileSafely } from '../profile/profile.server'
 export async function rootData({ request, context }: LoaderFunctionArgs) {
   const language = await getLanguage(request)
   const user = await getUser(request, context)
-  // SPEC §6: a profile that fails to load must not stop the page.
-  const profile = user ? await loadProfileSafely(user.id) : undefined
+  // SPEC §6: a profile that fails to load must not stop the page. The session's read brings it (issue 53).
+  const profile = user ? ((await sessionProfile(request, context)) ?? (await loadProfileSafely(user.id))) : undefined
   const { flash: taken, clear } = await takeFlash(request)
   // Issue 19: the message travels as text, in the interface language: the page never shows its key while the browser
   // fetches the namespace it is in (seen in the live region after signing out and while opening a file).
