@@ -154,6 +154,36 @@ describe('deepening from the matches found', () => {
   })
 })
 
+describe('index versions the caller read (issue 53)', () => {
+  it('spare a lookup its statement for changes when the copy is at them, and not when the memory changed since', async () => {
+    const memory = await createMemory(owner, { name: 'Versions', sourceLang: 'en', targetLang: 'lv' })
+    const write = (source: string) => db().transaction((tx) => writeUnit(tx, [memory.id], { source, target: `lv ${source}`, createdBy: 'Anna' }))
+    const versionsNow = async () => {
+      const [row] = await db().query<{ version: number }>('select version::float8 as version from tm_index_versions where memory_id = $1', [memory.id])
+      return new Map([[memory.id, row!.version]])
+    }
+    await write('The river keeps its old name.')
+    await lookupMatches([memory.id], 'The river keeps its old name.')
+    const spy = vi.spyOn(db(), 'query')
+    try {
+      const asked = () => spy.mock.calls.filter((call) => String(call[0]).includes('with wanted as')).length
+      const found = await lookupMatches([memory.id], 'The river keeps its new name.', { versions: await versionsNow() })
+      expect(found.map((hit) => hit.unit.source)).toEqual(['The river keeps its old name.'])
+      expect(asked()).toBe(0)
+      await write('The river keeps its new name.')
+      const again = await lookupMatches([memory.id], 'The river keeps its new name.', { versions: await versionsNow() })
+      expect(again.map((hit) => [hit.unit.source, hit.match])).toEqual([
+        ['The river keeps its new name.', 100],
+        ['The river keeps its old name.', 85],
+      ])
+      expect(asked()).toBe(1)
+    } finally {
+      spy.mockRestore()
+    }
+    await deleteAndPurge(memory.id)
+  })
+})
+
 describe('index maintenance', () => {
   it('keeps keys, words and counts in step through write, update, remove and delete', async () => {
     const memory = await createMemory(owner, { name: 'Small', sourceLang: 'en', targetLang: 'lv' })

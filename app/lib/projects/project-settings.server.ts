@@ -4,7 +4,7 @@ import { wakeWorker } from '../jobs/wake.server'
 import { queueQaCheckOfAll, saveQaOff } from '../qa/segment-qa.server'
 import { loadProfileSafely } from '../profile/profile.server'
 import { glossariesForProject, saveProjectGlossaries, type Glossary } from '../terms/glossaries.server'
-import { memoriesForProject, saveProjectMemorySettings, type Memory, type MemoryChoice } from '../tm/memories.server'
+import { memoriesForProject, saveProjectMemorySettings, type MemoryChoice, type ProjectMemory } from '../tm/memories.server'
 
 /**
  * SPEC §2 "Inside the translator … settings apply to that project": a project's own value wins, otherwise the
@@ -13,7 +13,7 @@ import { memoriesForProject, saveProjectMemorySettings, type Memory, type Memory
 export interface ProjectSettings {
   updateMt: boolean
   /** The owner's memories of the project's language pair, with this project's read/write choice. */
-  memories: Memory[]
+  memories: ProjectMemory[]
   /** Issue 17: the owner's glossaries of the pair, with this project's read/write choice. */
   glossaries: Glossary[]
   /** Issue 17: the quality checks this project turned off. */

@@ -57,15 +57,20 @@ export class TmIndexCache {
     return index && entry ? { index, version: entry.version } : undefined
   }
 
-  /** The indexes of the memories, each loaded and brought up to date with the database first. */
-  async current(memoryIds: readonly number[]): Promise<Map<number, MemoryIndex>> {
+  /**
+   * The indexes of the memories, each loaded and brought up to date with the database first. With `versions` (the
+   * memories' index versions as the caller read them in this request), copies at those versions or newer are taken as
+   * they are: they match the database as that read saw it or later, and no statement asks again (issue 53).
+   */
+  async current(memoryIds: readonly number[], versions?: ReadonlyMap<number, number>): Promise<Map<number, MemoryIndex>> {
     for (const memoryId of memoryIds) {
       if (!this.entries.has(memoryId)) this.entries.set(memoryId, { index: new MemoryIndex(), version: -1, lastUsed: 0 })
     }
     // Loads and large catch-ups first (a chunk at a time), then one statement for whatever else changed.
     await Promise.all(memoryIds.map((memoryId) => this.settled(memoryId)))
     const known = memoryIds.filter((memoryId) => this.entries.has(memoryId))
-    const behind = await this.sync(known, SYNC_LIMIT)
+    const current = versions !== undefined && known.every((memoryId) => (this.entries.get(memoryId)?.version ?? -1) >= (versions.get(memoryId) ?? Infinity))
+    const behind = current ? [] : await this.sync(known, SYNC_LIMIT)
     await Promise.all(behind.map((memoryId) => this.settled(memoryId)))
     const indexes = new Map<number, MemoryIndex>()
     for (const memoryId of memoryIds) {

@@ -35,6 +35,8 @@ export interface LookupOptions {
   threshold?: number
   /** How many units the memories must hold for a lookup to deepen (DEEPEN_FROM_UNITS; the tests also set 0). */
   deepenFrom?: number
+  /** The memories' index versions, read by the caller in this request (TmIndexCache.current). */
+  versions?: ReadonlyMap<number, number>
 }
 
 /**
@@ -45,7 +47,7 @@ export interface LookupOptions {
 export async function lookupMatches(
   memoryIds: readonly number[],
   source: string,
-  { top = DEFAULT_TOP, threshold = DEFAULT_THRESHOLD, deepenFrom = DEEPEN_FROM_UNITS }: LookupOptions = {},
+  { top = DEFAULT_TOP, threshold = DEFAULT_THRESHOLD, deepenFrom = DEEPEN_FROM_UNITS, versions }: LookupOptions = {},
 ): Promise<StoredHit[]> {
   if (memoryIds.length === 0) return []
   if (!Number.isInteger(threshold) || threshold < 1 || threshold > 100) {
@@ -54,7 +56,7 @@ export async function lookupMatches(
   const query = tokenize(source)
   const querySequence = sequenceKeys(query.tokens)
   const queryKeys = [...querySequence].sort((a, b) => a - b)
-  const indexes = await tmIndexes(db()).current(memoryIds)
+  const indexes = await tmIndexes(db()).current(memoryIds, versions)
   if (indexes.size === 0) return []
   const held = [...indexes.values()]
   const units = held.reduce((sum, index) => sum + index.units, 0)

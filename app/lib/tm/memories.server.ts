@@ -19,6 +19,14 @@ export interface Memory {
   canUpdate: boolean
 }
 
+/**
+ * A memory as a project reads it, with the index version of its units (tm_index_versions): a lookup made with it
+ * needs no statement of its own to learn whether this instance's copy of the index is current (issue 53).
+ */
+export interface ProjectMemory extends Memory {
+  indexVersion: number
+}
+
 export interface MemoryFields {
   name: string
   sourceLang: string
@@ -51,9 +59,10 @@ export async function listMemories(userId: number): Promise<Memory[]> {
 }
 
 /** The owner's memories of the project's language pair, with the project's own choice where it made one. */
-export async function memoriesForProject(project: MemoryProject, using: Queryable = db()): Promise<Memory[]> {
-  return using.query<Memory>(
-    `select ${columns}, coalesce(pm.read, m.read) as read, coalesce(pm.write, m.write) and not m.read_only as write
+export async function memoriesForProject(project: MemoryProject, using: Queryable = db()): Promise<ProjectMemory[]> {
+  return using.query<ProjectMemory>(
+    `select ${columns}, coalesce(pm.read, m.read) as read, coalesce(pm.write, m.write) and not m.read_only as write,
+            coalesce((select v.version from tm_index_versions v where v.memory_id = m.id), 0)::float8 as "indexVersion"
        from memories m
        left join project_memories pm on pm.memory_id = m.id and pm.project_id = $2
       where m.owner_id = $1 and m.source_lang = $3 and m.target_lang = $4 and m.deleted_at is null

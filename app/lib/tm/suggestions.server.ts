@@ -2,7 +2,7 @@ import { db } from '../db/db.server'
 import { DEFAULT_TOP } from './candidate-filter'
 import { score } from './fuzzy-score'
 import { matchDiffPieces, type DiffPiece } from './match-diff-pieces'
-import { readableMemoryIds, type MemoryProject } from './memories.server'
+import { readableMemoryIds, type MemoryProject, type ProjectMemory } from './memories.server'
 import { substituteNumbers } from './number-substitution'
 import { mapMatchTags, placeMissingTags } from './tag-mapping'
 import { lookupMatches } from './lookups.server'
@@ -33,14 +33,16 @@ export interface Suggestion {
  * segment, a 100% match written between the same neighbours is a context match: 101%, first (issue 58 point 4).
  */
 export async function suggestionsFor(
-  project: MemoryProject | { readable: readonly number[] },
+  project: MemoryProject | { readable: readonly ProjectMemory[] },
   source: string,
   minimumMatch: number,
   segment?: { projectId: number; id: number },
 ): Promise<Suggestion[]> {
-  // The translator page has the project's memories already (its settings panel lists them): no second read.
-  const memoryIds = 'readable' in project ? project.readable : await readableMemoryIds(project)
-  const hits = await lookupMatches(memoryIds, source, { top: DEFAULT_TOP, threshold: minimumMatch })
+  // The translator page has the project's memories already (its settings panel lists them): no second read, and with
+  // their index versions the lookup needs none to know whether this instance's copies are current (issue 53).
+  const memoryIds = 'readable' in project ? project.readable.map((memory) => memory.id) : await readableMemoryIds(project)
+  const versions = 'readable' in project ? new Map(project.readable.map((memory) => [memory.id, memory.indexVersion])) : undefined
+  const hits = await lookupMatches(memoryIds, source, { top: DEFAULT_TOP, threshold: minimumMatch, versions })
   const context = segment && hits.some((hit) => hit.match === 100) ? await segmentContext(segment.projectId, segment.id) : undefined
   const ranked = hits
     .map((hit) => ({ hit, match: hit.match === 100 && context !== undefined && hit.unit.context === context ? CONTEXT_MATCH : hit.match }))

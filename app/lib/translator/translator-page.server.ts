@@ -89,7 +89,7 @@ export async function translatorPage(request: Request, user: User, project: Proj
     activeId ? listComments(project, activeId) : [],
     translationsOpen && activeSource !== undefined
       ? suggestionsFor(
-          { readable: settings.memories.filter((memory) => memory.read).map((memory) => memory.id) },
+          { readable: settings.memories.filter((memory) => memory.read) },
           activeSource,
           env.TM_MIN_MATCH,
           activeId === undefined ? undefined : { projectId: project.id, id: activeId },
