@@ -58,6 +58,8 @@ export interface RunningProcess {
   kill(): Promise<void>
   /** Everything it printed so far. */
   output(): string
+  /** CPU time the process has used so far, every thread of it, in milliseconds (Linux: /proc/PID/stat). */
+  cpuMs(): number
 }
 
 export interface RunningServer extends RunningProcess {
@@ -92,7 +94,12 @@ async function startProcess(args: string[], env: Record<string, string>, readyTe
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const running: RunningProcess = { stop: () => stopProcess(child, 'SIGTERM'), kill: () => stopProcess(child, 'SIGKILL'), output: () => output }
+  const running: RunningProcess = {
+    stop: () => stopProcess(child, 'SIGTERM'),
+    kill: () => stopProcess(child, 'SIGKILL'),
+    output: () => output,
+    cpuMs: () => processCpuMs(child.pid),
+  }
   try {
     await waitForOutput(child, readyText, 60_000)
   } catch (error) {
@@ -100,6 +107,13 @@ async function startProcess(args: string[], env: Record<string, string>, readyTe
     throw error
   }
   return running
+}
+
+/** utime + stime of /proc/PID/stat (fields 14 and 15, after the parenthesised name), in clock ticks of 10 ms. */
+function processCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
 function stopProcess(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {

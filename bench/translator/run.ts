@@ -37,6 +37,8 @@ interface Figure {
   times: number[]
   /** Whether the issue's 50 ms p95 target applies. */
   target?: boolean
+  /** The server's CPU time per action, every thread of it (issue 53: what a page costs, apart from waiting). */
+  cpu?: number
 }
 
 async function timeEach<T>(items: readonly T[], work: (item: T) => Promise<unknown>): Promise<number[]> {
@@ -151,9 +153,14 @@ async function measureOverHttp(serverEnv: Record<string, string>, project: Creat
 
     // The pages' HTML is read for their forms after the timing: the bench's own parsing is not the server's time.
     const pages: { id: number; html: string }[] = []
+    const cpu = { start: server.cpuMs(), per: (from: number) => (server.cpuMs() - from) / ids.measured.length }
     const pageTimes = await timeEach(ids.measured, async (id) => pages.push({ id, html: await client.page(id) }))
+    const pageCpu = cpu.per(cpu.start)
     const forms = pages.map(({ id, html }) => formIn(id, html))
+    cpu.start = server.cpuMs()
     const dataTimes = await timeEach(ids.measured, (id) => client.pageData(id))
+    const dataCpu = cpu.per(cpu.start)
+    cpu.start = server.cpuMs()
     const noJsParts: { post: number; follow: number }[] = []
     // The JS confirms take the forms of the pages the no-JS confirms land on (the next unconfirmed segment).
     const landedForms: ActiveForm[] = []
@@ -165,17 +172,20 @@ async function measureOverHttp(serverEnv: Record<string, string>, project: Creat
       landedForms.push(landed)
     }
     const noJsTimes = noJsParts.map((part) => part.post + part.follow)
+    const noJsCpu = cpu.per(cpu.start)
+    cpu.start = server.cpuMs()
     const jsParts: { post: number; follow: number }[] = []
     const jsTimes = await timeEach(landedForms, async (form) => jsParts.push(await client.confirmWithJs(form)))
+    const jsCpu = cpu.per(cpu.start)
     console.log(`HTTP measurements took ${seconds(performance.now() - start)}.\n`)
 
     const http: Figure[] = [
-      { name: 'window, GET page (HTML, full SSR)', times: pageTimes, target: true },
-      { name: 'window, GET .data (JS navigation)', times: dataTimes, target: true },
-      { name: 'confirm, no JS: POST + redirect GET', times: noJsTimes, target: true },
+      { name: 'window, GET page (HTML, full SSR)', times: pageTimes, target: true, cpu: pageCpu },
+      { name: 'window, GET .data (JS navigation)', times: dataTimes, target: true, cpu: dataCpu },
+      { name: 'confirm, no JS: POST + redirect GET', times: noJsTimes, target: true, cpu: noJsCpu },
       { name: '  of which POST → 302', times: noJsParts.map((part) => part.post) },
       { name: '  of which GET page', times: noJsParts.map((part) => part.follow) },
-      { name: 'confirm, JS: POST .data + GET .data', times: jsTimes, target: true },
+      { name: 'confirm, JS: POST .data + GET .data', times: jsTimes, target: true, cpu: jsCpu },
       { name: '  of which POST .data → 202', times: jsParts.map((part) => part.post) },
       { name: '  of which revalidation GET .data', times: jsParts.map((part) => part.follow) },
     ]
@@ -192,16 +202,18 @@ function printResults(engine: string, baseline: number[], figures: Figure[], jav
   const baseP95 = percentile(baseline, 0.95)
   console.log('## Translator over HTTP (wall time at the client, sequential requests, loopback, keep-alive)\n')
   printTable(
-    ['measurement', 'n', 'p50 ms', 'p95 ms', 'p50/base', 'p95/base', 'target'],
+    ['measurement', 'n', 'p50 ms', 'p95 ms', 'p50/base', 'p95/base', 'server CPU ms', 'target'],
     [
-      ['baseline: bare read of the 11 window rows', String(baseline.length), ms(baseP50), ms(baseP95), '1×', '1×', ''],
+      ['baseline: bare read of the 11 window rows', String(baseline.length), ms(baseP50), ms(baseP95), '1×', '1×', '', ''],
       ...figures.map((figure) => {
         const [p50, p95] = [percentile(figure.times, 0.5), percentile(figure.times, 0.95)]
         const verdict = figure.target ? `≤ ${TARGET_P95_MS} p95 ${p95 <= TARGET_P95_MS ? 'PASS' : 'FAIL'}` : ''
-        return [figure.name, String(figure.times.length), ms(p50), ms(p95), times(p50 / baseP50), times(p95 / baseP95), verdict]
+        const cpu = figure.cpu === undefined ? '' : ms(figure.cpu)
+        return [figure.name, String(figure.times.length), ms(p50), ms(p95), times(p50 / baseP50), times(p95 / baseP95), cpu, verdict]
       }),
     ],
   )
+  console.log('\nServer CPU: the server process’s CPU time (every thread: requests, database, tasks) over the figure’s requests, per action.')
   console.log('\nBaseline: `select … from segments where project_id = $1 and position between $2 and $3 order by position` through')
   const when = engine === 'PGlite' ? 'before the server opened it (PGlite allows one process)' : 'before the server started'
   console.log(`db() in this process, on the same ${engine} database ${when}, the same segments as the page GETs.`)
