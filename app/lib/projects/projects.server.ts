@@ -213,19 +213,22 @@ export async function listProjects(
   if (state) conditions.push(STATE_CONDITIONS[state])
   const where = conditions.join(' and ')
   const direction = (order ?? DEFAULT_ORDER[sort]) === 'asc' ? 'asc' : 'desc'
-  const [count] = await db().query<{ total: number }>(`select count(*) as total from projects p where ${where}`, values)
-  const projects = await db().query<ProjectSummary>(
-    `select ${summaryColumns('$1')}, p.carried_over as "carriedOver",
-            case when p.owner_id <> $1 then (select u.name from users u where u.id = p.owner_id) end as "ownerName",
-            case when p.owner_id = $1 then (select count(*) from project_members c where c.project_id = p.id)::int else 0 end as "memberCount",
-            (select json_build_object('id', e.id, 'password', e.password) from projects e
-              where e.id = p.replaces_id and e.superseded_by = p.id and e.deleted_at is null) as "earlierVersion"
-       from projects p join jobs j on j.project_id = p.id
-      where ${where}
-      order by ${SORT_EXPRESSIONS[sort]} ${direction}, p.id ${direction}
-      limit $${values.length + 1} offset $${values.length + 2}`,
-    [...values, perPage, (page - 1) * perPage],
-  )
+  // Both at once: the page waits for one round of statements, not two (issue 53).
+  const [[count], projects] = await Promise.all([
+    db().query<{ total: number }>(`select count(*) as total from projects p where ${where}`, values),
+    db().query<ProjectSummary>(
+      `select ${summaryColumns('$1')}, p.carried_over as "carriedOver",
+              case when p.owner_id <> $1 then (select u.name from users u where u.id = p.owner_id) end as "ownerName",
+              case when p.owner_id = $1 then (select count(*) from project_members c where c.project_id = p.id)::int else 0 end as "memberCount",
+              (select json_build_object('id', e.id, 'password', e.password) from projects e
+                where e.id = p.replaces_id and e.superseded_by = p.id and e.deleted_at is null) as "earlierVersion"
+         from projects p join jobs j on j.project_id = p.id
+        where ${where}
+        order by ${SORT_EXPRESSIONS[sort]} ${direction}, p.id ${direction}
+        limit $${values.length + 1} offset $${values.length + 2}`,
+      [...values, perPage, (page - 1) * perPage],
+    ),
+  ])
   return { total: Number(count?.total ?? 0), projects }
 }
 
