@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { addComment } from '~/lib/projects/comments.server'
 import { findProject, type ProjectSummary } from '~/lib/projects/projects.server'
 import { copySourceToEmpty, findNext, INLINE_REPLACE, lastReplace, replaceNext, undoReplace } from '~/lib/projects/replace.server'
@@ -84,6 +84,18 @@ describe('repetitions (point 2)', () => {
     // A confirmed repetition is left alone by a later confirm of another translation.
     expect((await translate(ids[0]!, 'Atveriet šo datni.')).body).toMatchObject({ propagated: [] })
     expect((await rows(project)).map((row) => row.target)[2]).toBe('Atveriet datni.')
+  })
+
+  it('a confirm of a segment whose source no other segment has asks no statement to fill repetitions (issue 53)', async () => {
+    const { ids } = await newProject()
+    const spy = vi.spyOn(database.current(), 'query')
+    try {
+      expect((await translate(ids[1]!, 'Aizveriet to.')).body).toMatchObject({ status: 'TRANSLATED', propagated: [] })
+      expect(spy.mock.calls.filter((call) => String(call[0]).includes("edit_how = 'propagated'"))).toEqual([])
+      expect((await translate(ids[0]!, 'Atveriet datni.')).body).toMatchObject({ propagated: [ids[2], ids[4]] })
+    } finally {
+      spy.mockRestore()
+    }
   })
 
   it('a draft does not propagate, and a project that turned it off fills nothing', async () => {

@@ -34,6 +34,8 @@ export interface StoredSegment {
   /** Issue 58: whether its unit has a length limit from the file, and the project's own limit. */
   unitLimited: boolean
   projectMaxLength: number | null
+  /** Issue 58: whether another segment of the file has the same source (a confirm fills such repetitions). */
+  repeated: boolean
   /** The project, for the QA of the new translation (issue 17). */
   ownerId: number
   sourceLang: string
@@ -50,6 +52,7 @@ export async function storedForSave(using: Queryable, projectId: number, segment
             (select b.source from segments b where b.project_id = $1 and b.position < s.position order by b.position desc limit 1) as "previousSource",
             (select a.source from segments a where a.project_id = $1 and a.position > s.position order by a.position limit 1) as "nextSource",
             (u.max_length is not null or u.line_length is not null) as "unitLimited", p.max_length as "projectMaxLength",
+            exists (select 1 from segments o where o.project_id = $1 and md5(o.source) = md5(s.source) and o.source = s.source and o.id <> s.id) as repeated,
             p.owner_id as "ownerId", p.source_lang as "sourceLang", p.target_lang as "targetLang"
        from segments s join projects p on p.id = s.project_id join units u on u.id = s.unit_id
       where s.project_id = $1 and s.id = $2${lock ? ' for update of s' : ''}`,

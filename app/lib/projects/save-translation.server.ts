@@ -41,7 +41,8 @@ export async function saveTranslation(
     // SPEC §2 "improve the machine translation system": in the background, never failing the confirm.
     sendConfirmedToMt(project, segmentId, change.target)
   }
-  if (!saved.ok || saved.stale || change.status !== 'TRANSLATED' || change.target === '' || !project.propagate) return saved
+  // A segment whose source no other segment of the file has (the save's read says so) has nothing to fill: no statement.
+  if (!saved.ok || saved.stale || !saved.repeated || change.status !== 'TRANSLATED' || change.target === '' || !project.propagate) return saved
   const propagated = await propagateRepetitions(project.id, segmentId, change.target, user.id)
   if (saved.next === undefined || !propagated.includes(saved.next)) return { ...saved, propagated }
   // The segment to go on to was one of them: the nearest still unconfirmed after this one, as a confirm does.

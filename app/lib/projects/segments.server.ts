@@ -296,9 +296,10 @@ export interface SaveOptions {
 /**
  * A save that was taken: the segment's number (SPEC §2), its version and target after the save and, when asked, the
  * segment to go on to. `stale`: a later write of the same editor page was there first, and this one changed nothing
- * (the version and target are then the ones that later write left).
+ * (the version and target are then the ones that later write left). `repeated`: another segment of the file has the
+ * same source (issue 58: a confirm fills it).
  */
-export type SavedSegment = { ok: true; number: number; version?: number; target?: string; next?: number; stale?: true }
+export type SavedSegment = { ok: true; number: number; version?: number; target?: string; next?: number; stale?: true; repeated?: true }
 
 /**
  * SPEC §7 "segments/translate": saves a segment's target and status after checking its tags against the
@@ -335,7 +336,8 @@ export async function saveSegment(
     const [saved] = await writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn, qa, stamp, edit)
     // Two writes of one page raced past the read above: the later step was written first, and this one was not.
     if (saved?.version === null || saved?.version === undefined) return { ok: true as const, number: stored.number, stale: true as const }
-    return { ok: true as const, number: stored.number, version: saved.version, target: change.target, ...(saved.next ? { next: saved.next } : {}) }
+    const more = { ...(saved.next ? { next: saved.next } : {}), ...(stored.repeated ? { repeated: true as const } : {}) }
+    return { ok: true as const, number: stored.number, version: saved.version, target: change.target, ...more }
   }
   // Work that must stand or fall with the save (the TM write-back) shares its transaction; without it the read and
   // the one writing statement need none (the write is its own transaction).
