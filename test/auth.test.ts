@@ -247,7 +247,9 @@ describe('profile settings', () => {
     const { jar } = await signIn(first.email, first.password)
     const spy = vi.spyOn(database.current(), 'query')
     try {
-      const page = await settle<{ profile: unknown }>(() => rootLoader({ request: get('/', jar.header()), params: {}, context: { ...context, requestScope: {} } }))
+      // One request's loaders share its session read through the request's scope, as on the server.
+      const request = { request: get('/', jar.header()), params: {}, context: { ...context, requestScope: {} } }
+      const page = await settle<{ profile: unknown }>(() => rootLoader(request))
       expect(page.data.profile).toEqual({ tmPretranslate: true, mtPretranslate: false, updateMt: true })
       const statements = spy.mock.calls.map((call) => String(call[0]))
       expect(statements.filter((sql) => sql.includes('from sessions s'))).toHaveLength(1)

@@ -44,7 +44,8 @@ const inTime = <T>(work: Promise<T>) =>
 
 describe("a save's QA, found before its transaction (issue 53)", () => {
   it('confirms with the write-back, the spelling warning kept with the translation', async () => {
-    const saved = await inTime(saveTranslation(project, owner, ids[0]!, { target: 'Dators maksā 1250 eirro.', status: 'TRANSLATED', saveType: 'MANUAL', saveMatch: 0 }, 0))
+    const confirm = { target: 'Dators maksā 1250 eirro.', status: 'TRANSLATED', saveType: 'MANUAL', saveMatch: 0 } as const
+    const saved = await inTime(saveTranslation(project, owner, ids[0]!, confirm, 0))
     expect(saved).toMatchObject({ ok: true })
     const warnings = (await segmentWarnings(project.id, [ids[0]!])).get(ids[0]!) ?? []
     expect(warnings.map((warning) => warning.key)).toEqual(['spelling:eirro'])

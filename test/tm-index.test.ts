@@ -126,9 +126,12 @@ describe('deepening from the matches found', () => {
     const words = query.split(' ')
     // Five units with 3 of 10 words replaced (70) and one more capitalised (a case penalty): 68 each, found at 70 but
     // below it; then units that share only "the" and "in", which a search from 50 reads through "the".
-    const near = ['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((word, at) =>
-      words.map((each, index) => (index === at + 1 ? word : index === at + 2 ? `${word}s` : index === at + 3 ? 'and' : index === 9 ? 'Song' : each)).join(' '),
-    )
+    const near = ['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((word, at) => {
+      const replaced = [...words]
+      replaced.splice(at + 1, 3, word, `${word}s`, 'and')
+      replaced[9] = 'Song'
+      return replaced.join(' ')
+    })
     const common = Array.from({ length: 40 }, (_, at) => `the unit ${at} says nothing in particular about the weather`)
     await importUnits(memory.id, [...near, ...common].map((source) => ({ source, target: `lv ${source}`, createdBy: 'test' })))
     const rows = await db().query<{ id: number; source: string; changedAt: Date }>(
@@ -159,7 +162,9 @@ describe('index versions the caller read (issue 53)', () => {
     const memory = await createMemory(owner, { name: 'Versions', sourceLang: 'en', targetLang: 'lv' })
     const write = (source: string) => db().transaction((tx) => writeUnit(tx, [memory.id], { source, target: `lv ${source}`, createdBy: 'Anna' }))
     const versionsNow = async () => {
-      const [row] = await db().query<{ version: number }>('select version::float8 as version from tm_index_versions where memory_id = $1', [memory.id])
+      const [row] = await db().query<{ version: number }>('select version::float8 as version from tm_index_versions where memory_id = $1', [
+        memory.id,
+      ])
       return new Map([[memory.id, row!.version]])
     }
     await write('The river keeps its old name.')

@@ -419,7 +419,9 @@ async function main() {
     // One after another: every user here signs in from the same address, and sign-ins in flight from one address are
     // limited (SIGN_IN_MAX_FAILURES_PER_ADDRESS; issue 50), fifty at once would be refused.
     const cookies: string[] = []
-    for (const [index, translator] of translators.entries()) cookies.push(await signIn(instances[index % instances.length]!.origin, translator.email, PASSWORD))
+    for (const [index, translator] of translators.entries()) {
+      cookies.push(await signIn(instances[index % instances.length]!.origin, translator.email, PASSWORD))
+    }
     const uploaderCookie = await signIn(instances[0]!.origin, 'uploader@example.org', PASSWORD)
     const reviewerCookies: ({ origin: string; cookie: string } | undefined)[] = []
     for (const [index, translator] of translators.entries()) {

@@ -152,39 +152,39 @@ async function measureOverHttp(serverEnv: Record<string, string>, project: Creat
     for (const form of warmForms.slice(3, 6)) await client.confirmWithJs(form)
 
     // The pages' HTML is read for their forms after the timing: the bench's own parsing is not the server's time.
+    // The server's CPU time per measured action while `work` ran (every figure below has ids.measured.length of them).
+    const withCpu = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+      const start = server.cpuMs()
+      const result = await work()
+      return [result, (server.cpuMs() - start) / ids.measured.length]
+    }
     const pages: { id: number; html: string }[] = []
-    const cpu = { start: server.cpuMs(), per: (from: number) => (server.cpuMs() - from) / ids.measured.length }
-    const pageTimes = await timeEach(ids.measured, async (id) => pages.push({ id, html: await client.page(id) }))
-    const pageCpu = cpu.per(cpu.start)
+    const [pageTimes, pageCpu] = await withCpu(() => timeEach(ids.measured, async (id) => pages.push({ id, html: await client.page(id) })))
     const forms = pages.map(({ id, html }) => formIn(id, html))
-    cpu.start = server.cpuMs()
-    const dataTimes = await timeEach(ids.measured, (id) => client.pageData(id))
-    const dataCpu = cpu.per(cpu.start)
-    cpu.start = server.cpuMs()
+    const [dataTimes, dataCpu] = await withCpu(() => timeEach(ids.measured, (id) => client.pageData(id)))
     const noJsParts: { post: number; follow: number }[] = []
     // The JS confirms take the forms of the pages the no-JS confirms land on (the next unconfirmed segment).
     const landedForms: ActiveForm[] = []
-    for (const form of forms) {
-      const outcome = await client.confirmWithoutJs(form)
-      noJsParts.push(outcome)
-      const landed = activeForm(outcome.html)
-      if (!landed) throw new Error(`the page after confirming segment ${form.segmentId} has no active form`)
-      landedForms.push(landed)
-    }
-    const noJsTimes = noJsParts.map((part) => part.post + part.follow)
-    const noJsCpu = cpu.per(cpu.start)
-    cpu.start = server.cpuMs()
-    const jsParts: { post: number; follow: number }[] = []
-    const jsTimes = await timeEach(landedForms, async (form) => jsParts.push(await client.confirmWithJs(form)))
-    const jsCpu = cpu.per(cpu.start)
-    // Issue 53 point 5: the file list (its user's files, this one among them) as the page a translator opens first.
-    for (let warm = 0; warm < WARM_UP; warm++) await (await fetch(`${server.origin}/`, { headers: { Cookie: cookie } })).text()
-    cpu.start = server.cpuMs()
-    const listTimes = await timeEach(ids.measured, async () => {
-      const response = await fetch(`${server.origin}/`, { headers: { Cookie: cookie } })
-      if (!response.ok || !(await response.text()).includes(project.password)) throw new Error(`the file list answered ${response.status} without the file`)
+    const [, noJsCpu] = await withCpu(async () => {
+      for (const form of forms) {
+        const outcome = await client.confirmWithoutJs(form)
+        noJsParts.push(outcome)
+        const landed = activeForm(outcome.html)
+        if (!landed) throw new Error(`the page after confirming segment ${form.segmentId} has no active form`)
+        landedForms.push(landed)
+      }
     })
-    const listCpu = cpu.per(cpu.start)
+    const noJsTimes = noJsParts.map((part) => part.post + part.follow)
+    const jsParts: { post: number; follow: number }[] = []
+    const [jsTimes, jsCpu] = await withCpu(() => timeEach(landedForms, async (form) => jsParts.push(await client.confirmWithJs(form))))
+    // Issue 53 point 5: the file list (its user's files, this one among them) as the page a translator opens first.
+    const fileList = async () => {
+      const response = await fetch(`${server.origin}/`, { headers: { Cookie: cookie } })
+      const html = await response.text()
+      if (!response.ok || !html.includes(project.password)) throw new Error(`the file list answered ${response.status} without the file`)
+    }
+    for (let warm = 0; warm < WARM_UP; warm++) await fileList()
+    const [listTimes, listCpu] = await withCpu(() => timeEach(ids.measured, fileList))
     console.log(`HTTP measurements took ${seconds(performance.now() - start)}.\n`)
 
     const http: Figure[] = [

@@ -110,10 +110,12 @@ async function readSessionRow(request: Request): Promise<SessionState> {
  * page, issue 53). Settings that cannot be read must not stop the page (SPEC §6): then the session alone, and the
  * root loader reads the settings itself and says that they failed.
  */
-async function sessionRow(id: string, days: number): Promise<(User & { expired: boolean; renew: boolean; profile?: Profile }) | undefined> {
-  const columns = `u.id, u.email, u.name, s.expires_at <= now() as expired, s.expires_at < now() + make_interval(days => $2) - interval '1 day' as renew`
+async function sessionRow(id: string, days: number): Promise<(SessionRow & { profile?: Profile }) | undefined> {
+  const columns = `u.id, u.email, u.name, s.expires_at <= now() as expired,
+                   s.expires_at < now() + make_interval(days => $2) - interval '1 day' as renew`
   try {
-    const [row] = await db().query<User & { expired: boolean; renew: boolean } & { [Name in keyof Profile]: Profile[Name] | null }>(
+    // A user without a settings row has the defaults (loadProfile's rule): every setting column is then null.
+    const [row] = await db().query<SessionRow & { [Name in keyof Profile]: Profile[Name] | null }>(
       `select ${columns}, us.tm_pretranslate as "tmPretranslate", us.mt_pretranslate as "mtPretranslate", us.update_mt as "updateMt"
          from sessions s join users u on u.id = s.user_id left join user_settings us on us.user_id = u.id
         where s.id = $1`,
@@ -121,12 +123,15 @@ async function sessionRow(id: string, days: number): Promise<(User & { expired: 
     )
     if (!row) return undefined
     const { tmPretranslate, mtPretranslate, updateMt, ...session } = row
-    return { ...session, profile: tmPretranslate === null ? defaultProfile : { tmPretranslate, mtPretranslate: mtPretranslate === true, updateMt: updateMt === true } }
+    const unset = tmPretranslate === null || mtPretranslate === null || updateMt === null
+    return { ...session, profile: unset ? defaultProfile : { tmPretranslate, mtPretranslate, updateMt } }
   } catch {
-    const [row] = await db().query<User & { expired: boolean; renew: boolean }>(`select ${columns} from sessions s join users u on u.id = s.user_id where s.id = $1`, [id, days])
+    const [row] = await db().query<SessionRow>(`select ${columns} from sessions s join users u on u.id = s.user_id where s.id = $1`, [id, days])
     return row
   }
 }
+
+type SessionRow = User & { expired: boolean; renew: boolean }
 
 /** No session cookie: whose session ended in this browser lately, if one did (endedSessionCookie). */
 async function endedSession(request: Request): Promise<SessionState> {

@@ -49,10 +49,12 @@ export async function storedForSave(using: Queryable, projectId: number, segment
             s.id - (select f.id from segments f where f.project_id = $1 order by f.position limit 1) + 1 as number,
             s.version, s.edit_writer as "editWriter", s.edit_seq as "editSeq", s.edit_version as "editVersion",
             (select e.name from users e where e.id = s.edited_by) as "editedBy",
-            (select b.source from segments b where b.project_id = $1 and b.position < s.position order by b.position desc limit 1) as "previousSource",
+            (select b.source from segments b where b.project_id = $1 and b.position < s.position
+              order by b.position desc limit 1) as "previousSource",
             (select a.source from segments a where a.project_id = $1 and a.position > s.position order by a.position limit 1) as "nextSource",
             (u.max_length is not null or u.line_length is not null) as "unitLimited", p.max_length as "projectMaxLength",
-            exists (select 1 from segments o where o.project_id = $1 and md5(o.source) = md5(s.source) and o.source = s.source and o.id <> s.id) as repeated,
+            exists (select 1 from segments o
+                     where o.project_id = $1 and md5(o.source) = md5(s.source) and o.source = s.source and o.id <> s.id) as repeated,
             p.owner_id as "ownerId", p.source_lang as "sourceLang", p.target_lang as "targetLang"
        from segments s join projects p on p.id = s.project_id join units u on u.id = s.unit_id
       where s.project_id = $1 and s.id = $2${lock ? ' for update of s' : ''}`,
@@ -61,22 +63,24 @@ export async function storedForSave(using: Queryable, projectId: number, segment
   return stored
 }
 
-/** A save's QA found before its transaction, with what it was found from. */
+/** A save's QA found before its transaction, with the segment and the translation it was found from. */
 export interface EarlyQa {
-  source: string
+  stored: StoredSegment
   target: string
-  limit: LengthLimit | null | undefined
   qa: QaWarning[] | null
 }
 
 export async function earlyQa(projectId: number, segmentId: number, target: string): Promise<EarlyQa | undefined> {
   const stored = await storedForSave(db(), projectId, segmentId, false)
   if (!stored || stored.source.length > MAX_SEGMENT_CHARACTERS) return undefined
-  return { source: stored.source, target, limit: knownLimit(stored), qa: await qaOfSave(db(), projectId, stored, target) }
+  return { stored, target, qa: await qaOfSave(db(), projectId, stored, target) }
 }
 
+/** Whether the segment read under the lock would be checked as it was: the same source, translation and limits. */
 export function sameQaInput(early: EarlyQa, stored: StoredSegment, target: string): boolean {
-  return early.source === stored.source && early.target === target && JSON.stringify(early.limit) === JSON.stringify(knownLimit(stored))
+  const before = early.stored
+  const sameLimits = before.unitLimited === stored.unitLimited && before.projectMaxLength === stored.projectMaxLength
+  return before.source === stored.source && early.target === target && sameLimits
 }
 
 /** Issue 17: the new translation's QA, written with it (null, "not checked", when the check could not run). */

@@ -331,7 +331,8 @@ export async function saveSegment(
     const kept = keepStatus && stored.status !== 'NEW' ? { ...requested, status: stored.status } : requested
     const change = keepChosenSaveType ? withChosenSaveType(stored, kept) : kept
     await alsoInTransaction?.(using, stored, change)
-    const qa = change.target === '' ? null : early && sameQaInput(early, stored, change.target) ? early.qa : await qaOfSave(using, project.id, stored, change.target)
+    const reuse = early !== undefined && sameQaInput(early, stored, change.target)
+    const qa = change.target === '' ? null : reuse ? early.qa : await qaOfSave(using, project.id, stored, change.target)
     const edit = { editedBy, how: how ?? (change.target === '' ? 'clear' : change.status === 'TRANSLATED' ? 'confirm' : 'draft') } as const
     const [saved] = await writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn, qa, stamp, edit)
     // Two writes of one page raced past the read above: the later step was written first, and this one was not.

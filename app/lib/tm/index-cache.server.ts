@@ -69,7 +69,8 @@ export class TmIndexCache {
     // Loads and large catch-ups first (a chunk at a time), then one statement for whatever else changed.
     await Promise.all(memoryIds.map((memoryId) => this.settled(memoryId)))
     const known = memoryIds.filter((memoryId) => this.entries.has(memoryId))
-    const current = versions !== undefined && known.every((memoryId) => (this.entries.get(memoryId)?.version ?? -1) >= (versions.get(memoryId) ?? Infinity))
+    const atVersion = (memoryId: number) => (this.entries.get(memoryId)?.version ?? -1) >= (versions?.get(memoryId) ?? Infinity)
+    const current = versions !== undefined && known.every(atVersion)
     const behind = current ? [] : await this.sync(known, SYNC_LIMIT)
     await Promise.all(behind.map((memoryId) => this.settled(memoryId)))
     const indexes = new Map<number, MemoryIndex>()
