@@ -30,24 +30,29 @@
  *   of today's" compares the conversion under load with it.
  */
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import zlib from 'node:zlib'
-import { createUser } from '../../app/lib/auth/users.server'
-import { db, setDatabase } from '../../app/lib/db/db.server'
+import { setDatabase } from '../../app/lib/db/db.server'
 import { migrate } from '../../app/lib/db/migrate.server'
-import { startWorker } from '../../app/lib/jobs/worker.server'
-import { taskHandlers } from '../../app/lib/projects/pipeline.server'
-import { createProject } from '../../app/lib/projects/projects.server'
-import { createMemory } from '../../app/lib/tm/memories.server'
-import { importUnits } from '../../app/lib/tm/units.server'
-import { requireBuild, startServer, startWorkerProcess, type RunningProcess, type RunningServer } from '../app-server'
+import { requireBuild, startServer, type RunningProcess } from '../app-server'
 import { readSourceLines } from '../import/documents'
 import { numberFlag, percentile, seeded, textFlag } from '../measure'
-import { printTable, thousands } from '../print'
-import { signIn } from '../translator/client'
+import { thousands } from '../print'
 import { benchDatabase } from '../translator/project'
+import {
+  get,
+  PASSWORD,
+  post,
+  printLoggedErrors,
+  seed,
+  segmentsOf,
+  signInAll,
+  startServers,
+  summarise,
+  timed,
+  type Sample,
+  type Translator,
+} from './common'
 
 const SECONDS = numberFlag('--seconds', 60)
 /**
@@ -60,11 +65,8 @@ const TRANSLATORS = numberFlag('--translators', 50)
 const TEAM = process.argv.includes('--team')
 const FILES = TEAM ? Math.max(1, Math.floor(TRANSLATORS / 2)) : TRANSLATORS
 const BEFORE = textFlag('--before')
-const SEGMENTS_EACH = 120
-const UNITS_EACH = 300
 const BOOK_PARAGRAPHS = numberFlag('--paragraphs', 40_000)
 const UPLOAD_AT_MS = 5_000
-const PASSWORD = 'load-bench-password'
 const TARGETS = { p95: 200, conversionP95: 100, conversionMax: 500, conversionSlowdown: 1.2 }
 
 type Kind = 'window' | 'suggestions' | 'draft' | 'confirm' | 'concordance'
@@ -83,165 +85,11 @@ const KINDS: readonly [Kind, number][] = [
   ['concordance', 0.1],
 ]
 
-interface Sample {
-  kind: Kind | ReviewKind | 'page after confirm' | 'page after decision'
-  start: number
-  ms: number
-  ok: boolean
-  /** Why a failed request failed: its status, or the error the client saw. */
-  failure?: string
-}
-
-interface Translator {
-  email: string
-  /** Issue 52 (--team): the colleague revising this file. */
-  reviewer?: string
-  base: string
-  segments: { id: number; source: string }[]
-  words: string[]
-}
-
 const lines = readSourceLines()
-
-/** Aligned English–Latvian sentences of the samples (Tatoeba and NTREX-128). */
-function englishLatvianPairs(): { source: string; target: string }[] {
-  const read = (file: string) => fs.readFileSync(new URL(`../../../shared/samples/parallel/${file}`, import.meta.url), 'utf8').split('\n').map((line) => line.trim())
-  const pairs: { source: string; target: string }[] = []
-  for (const [english, latvian] of [
-    ['en-lv/tatoeba_laser.en-lv.en', 'en-lv/tatoeba_laser.en-lv.lv'],
-    ['en-lv-ru/ntrex128.newstest2019.en.txt', 'en-lv-ru/ntrex128.newstest2019.lv.txt'],
-  ] as const) {
-    const targets = read(latvian)
-    read(english).forEach((source, at) => source && targets[at] && pairs.push({ source, target: targets[at]! }))
-  }
-  return pairs
-}
 
 /** The book: 40,000 paragraphs of two NTREX sentences each, as the issue's measurement used. */
 function book(): string {
   return Array.from({ length: BOOK_PARAGRAPHS }, (_, index) => `(${index}) ${lines[(2 * index) % lines.length]} ${lines[(2 * index + 1) % lines.length]}`).join('\n') + '\n'
-}
-
-async function seed(): Promise<Translator[]> {
-  const translators: Translator[] = []
-  const pairs = englishLatvianPairs()
-  for (let index = 0; index < FILES; index++) {
-    const email = `translator${index}@example.org`
-    const user = await createUser({ email, name: `Translator ${index}`, password: PASSWORD })
-    if (!user.ok) throw new Error('could not create a translator')
-    const memory = await createMemory(user.user.id, { name: 'EN → LV', sourceLang: 'en', targetLang: 'lv' })
-    const units = Array.from({ length: UNITS_EACH }, (_, unit) => pairs[(index * UNITS_EACH + unit) % pairs.length]!)
-    await importUnits(memory.id, units.map((pair) => ({ source: pair.source, target: pair.target, createdBy: 'bench' })))
-    // The project's sentences are near the memory's: suggestions have something to find.
-    const text = Array.from({ length: SEGMENTS_EACH }, (_, line) => units[line % units.length]!.source.replace(/\.$/, ' today.')).join('\n')
-    const project = await createProject({
-      ownerId: user.user.id,
-      name: `darbs-${index}.txt`,
-      format: 'txt',
-      bytes: new TextEncoder().encode(text),
-      sourceLang: 'en',
-      targetLang: 'lv',
-      tmPretranslate: false,
-      mtPretranslate: false,
-    })
-    let reviewer: string | undefined
-    if (TEAM) {
-      reviewer = `reviewer${index}@example.org`
-      const colleague = await createUser({ email: reviewer, name: `Reviewer ${index}`, password: PASSWORD })
-      if (!colleague.ok) throw new Error('could not create a reviewer')
-      await db().query(`insert into project_members (project_id, user_id, role) values ($1, $2, 'reviewer')`, [project.id, colleague.user.id])
-    }
-    translators.push({
-      email,
-      reviewer,
-      base: `/translate/${project.id}/${project.password}`,
-      segments: [],
-      words: units.flatMap((pair) => pair.source.split(/\W+/).filter((word) => word.length > 4)).slice(0, 50),
-    })
-  }
-  const uploader = await createUser({ email: 'uploader@example.org', name: 'Uploader', password: PASSWORD })
-  if (!uploader.ok) throw new Error('could not create the uploader')
-  const worker = startWorker({ handlers: taskHandlers, pollMs: 20, log: (message) => console.error(message) })
-  await worker.idle()
-  await worker.stop()
-  // Issue 52: half of each file translated, for its reviewer to revise from the start.
-  if (TEAM) await db().query(`update segments set target = source || ' (tulkots)', status = 'TRANSLATED', edit_how = 'confirm' where position % 2 = 0`)
-  return translators
-}
-
-async function segmentsOf(translators: Translator[], open: () => ReturnType<Awaited<ReturnType<typeof benchDatabase>>['open']>) {
-  const database = await open()
-  for (const translator of translators) {
-    const [, , projectId] = translator.base.split('/')
-    translator.segments = await database.query('select id, source from segments where project_id = $1 order by position', [Number(projectId)])
-  }
-  await database.close()
-}
-
-/**
- * The simulated browsers' HTTP client: node:http with kept-alive connections, much lighter than fetch — the load
- * generator shares the two cores with the server, and every millisecond it spends is one the server does not get.
- */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 200 })
-
-interface Answer {
-  status: number
-  location?: string
-  cookie?: string[]
-  body(): string
-}
-
-function request(origin: string, method: 'GET' | 'POST', path: string, cookie: string, fields?: Record<string, string>): Promise<Answer> {
-  const body = fields ? new URLSearchParams(fields).toString() : undefined
-  return new Promise((resolve, reject) => {
-    const call = http.request(
-      new URL(path, origin),
-      {
-        method,
-        agent,
-        headers: {
-          Cookie: cookie,
-          'Accept-Encoding': 'gzip',
-          ...(body === undefined ? {} : { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) }),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => {
-          const raw = Buffer.concat(chunks)
-          // Only the JSON calls are read; pages are received whole, as a browser would, and not decoded.
-          const body = () => (response.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8')
-          resolve({ status: response.statusCode ?? 0, location: response.headers.location, cookie: response.headers['set-cookie'], body })
-        })
-        response.on('error', reject)
-      },
-    )
-    call.on('error', reject)
-    call.end(body)
-  })
-}
-
-const get = (origin: string, path: string, cookie: string) => request(origin, 'GET', path, cookie)
-const post = (origin: string, path: string, cookie: string, fields: Record<string, string>) => request(origin, 'POST', path, cookie, fields)
-
-/** One request; ok when it answered 2xx or 3xx. Returns the response's Location, if any. */
-async function timed(samples: Sample[], kind: Sample['kind'], send: () => Promise<Answer>): Promise<string | undefined> {
-  const start = performance.now()
-  let ok = false
-  let failure: string | undefined
-  let location: string | undefined
-  try {
-    const answer = await send()
-    ok = answer.status >= 200 && answer.status < 400
-    if (!ok) failure = `HTTP ${answer.status}`
-    location = answer.location
-  } catch (error) {
-    ok = false
-    failure = error instanceof Error ? error.message : String(error)
-  }
-  samples.push({ kind, start, ms: performance.now() - start, ok, failure })
-  return location
 }
 
 async function translate(origin: string, cookie: string, translator: Translator, until: number, random: () => number, samples: Sample[]): Promise<void> {
@@ -358,32 +206,8 @@ async function convertBefore(checkout: string): Promise<number> {
   }
 }
 
-function summarise(title: string, samples: Sample[]) {
-  console.log(`\n${title}`)
-  const rows: string[][] = []
-  const kinds = [...KINDS.map(([kind]) => kind), 'page after confirm' as const, ...REVIEW_KINDS.map(([kind]) => kind), 'page after decision' as const]
-  for (const kind of [...kinds, 'all' as const]) {
-    const chosen = kind === 'all' ? samples : samples.filter((sample) => sample.kind === kind)
-    if (chosen.length === 0) continue
-    const ms = chosen.map((sample) => sample.ms)
-    rows.push([
-      kind,
-      thousands(chosen.length),
-      `${percentile(ms, 0.5).toFixed(1)} ms`,
-      `${percentile(ms, 0.95).toFixed(1)} ms`,
-      `${Math.max(...ms).toFixed(0)} ms`,
-      String(chosen.filter((sample) => !sample.ok).length),
-    ])
-  }
-  printTable(['request', 'count', 'p50', 'p95', 'max', 'errors'], rows)
-  const failures = new Map<string, number>()
-  for (const sample of samples) {
-    if (!sample.failure) continue
-    const what = `${sample.kind}: ${sample.failure}`
-    failures.set(what, (failures.get(what) ?? 0) + 1)
-  }
-  for (const [failure, count] of failures) console.log(`  failed ${count}× — ${failure}`)
-}
+/** The kinds of request in the order the tables print them. */
+const SUMMARY_KINDS = [...KINDS.map(([kind]) => kind), 'page after confirm', ...REVIEW_KINDS.map(([kind]) => kind), 'page after decision']
 
 async function main() {
   requireBuild()
@@ -399,7 +223,7 @@ async function main() {
     await migrate(seeding)
     setDatabase(seeding)
     const seedStart = performance.now()
-    const translators = await seed()
+    const translators = await seed(FILES, TEAM)
     setDatabase(undefined)
     await seeding.close()
     await segmentsOf(translators, () => database.open())
@@ -407,27 +231,23 @@ async function main() {
     const before = BEFORE ? await convertBefore(BEFORE) : undefined
     if (before !== undefined) console.log(`the code issue 15 was filed against (${BEFORE}, PGlite, alone): ${before.toFixed(1)} s`)
 
-    let instances: RunningServer[]
-    if (engine === 'PGlite') {
-      instances = [await startServer(database.serverEnv, 3961)]
-    } else {
-      instances = [await startServer({ ...database.serverEnv, WORKER: 'false' }, 3961), await startServer({ ...database.serverEnv, WORKER: 'false' }, 3962)]
-      processes.push(await startWorkerProcess(database.serverEnv))
-    }
-    processes.push(...instances)
+    const { instances, processes: running } = await startServers(database)
+    processes.push(...running)
     console.log(engine === 'PGlite' ? 'one instance (npm start)' : 'two web instances (WORKER=false) and one worker process (npm run worker)')
-    // One after another: every user here signs in from the same address, and sign-ins in flight from one address are
-    // limited (SIGN_IN_MAX_FAILURES_PER_ADDRESS; issue 50), fifty at once would be refused.
-    const cookies: string[] = []
-    for (const [index, translator] of translators.entries()) {
-      cookies.push(await signIn(instances[index % instances.length]!.origin, translator.email, PASSWORD))
-    }
-    const uploaderCookie = await signIn(instances[0]!.origin, 'uploader@example.org', PASSWORD)
-    const reviewerCookies: ({ origin: string; cookie: string } | undefined)[] = []
-    for (const [index, translator] of translators.entries()) {
-      const origin = instances[(index + 1) % instances.length]!.origin
-      reviewerCookies.push(translator.reviewer ? { origin, cookie: await signIn(origin, translator.reviewer, PASSWORD) } : undefined)
-    }
+    const origin = (index: number) => instances[index % instances.length]!.origin
+    const cookies = await signInAll(
+      translators.map((translator) => translator.email),
+      translators.map((_, index) => origin(index)),
+    )
+    const [uploaderCookie = ''] = await signInAll(['uploader@example.org'], [origin(0)])
+    // Issue 52: each file's reviewer, on the other instance when there are two.
+    const reviewers = translators.flatMap((translator, index) =>
+      translator.reviewer ? [{ index, email: translator.reviewer, origin: origin(index + 1) }] : [],
+    )
+    const reviewerCookies = await signInAll(
+      reviewers.map((reviewer) => reviewer.email),
+      reviewers.map((reviewer) => reviewer.origin),
+    )
 
     // The baseline: the same upload on the idle server (kept: deleting it would purge it during the load).
     const idle = await convertBook(instances[0]!.origin, uploaderCookie)
@@ -437,20 +257,18 @@ async function main() {
     const started = performance.now()
     const until = started + SECONDS * 1000
     const loops = translators.map((translator, index) =>
-      translate(instances[index % instances.length]!.origin, cookies[index]!, translator, until, seeded(1_000 + index), samples),
+      translate(origin(index), cookies[index]!, translator, until, seeded(1_000 + index), samples),
     )
-    // Issue 52: each file's reviewer, on the other instance when there are two.
-    for (const [index, translator] of translators.entries()) {
-      const reviewer = reviewerCookies[index]
-      if (reviewer) loops.push(revise(reviewer.origin, reviewer.cookie, translator, until, seeded(2_000 + index), samples))
+    for (const [at, reviewer] of reviewers.entries()) {
+      loops.push(revise(reviewer.origin, reviewerCookies[at]!, translators[reviewer.index]!, until, seeded(2_000 + reviewer.index), samples))
     }
     const upload = new Promise<void>((resolve) => setTimeout(resolve, UPLOAD_AT_MS)).then(() => convertBook(instances[0]!.origin, uploaderCookie))
     await Promise.all(loops)
     const loaded = await upload
 
-    summarise(`all requests, ${SECONDS} s`, samples)
+    summarise(`all requests, ${SECONDS} s`, samples, SUMMARY_KINDS)
     const during = samples.filter((sample) => sample.start >= loaded.started && sample.start <= loaded.ended)
-    summarise(`requests made while the upload converted and was analysed (${loaded.seconds.toFixed(1)} s)`, during)
+    summarise(`requests made while the upload converted and was analysed (${loaded.seconds.toFixed(1)} s)`, during, SUMMARY_KINDS)
     const all = samples.map((sample) => sample.ms)
     const duringMs = during.map((sample) => sample.ms)
     const errors = samples.filter((sample) => !sample.ok).length
@@ -470,11 +288,7 @@ async function main() {
           `${(loaded.seconds / before).toFixed(2)}× — ${verdict(loaded.seconds <= before * TARGETS.conversionSlowdown)}`,
       )
     }
-    if (errors > 0) {
-      const logged = processes.flatMap((running) => running.output().split('\n')).filter((line) => /error|fail/i.test(line))
-      console.log(`the servers logged ${logged.length} lines naming an error${logged.length > 0 ? ', the first:' : ''}`)
-      for (const line of logged.slice(0, 20)) console.log(`  ${line}`)
-    }
+    if (errors > 0) printLoggedErrors(processes)
   } finally {
     await Promise.all(processes.map((running) => running.stop()))
     await database.dispose()

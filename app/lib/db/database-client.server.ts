@@ -15,6 +15,7 @@ type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never
 export function databaseOverPort(port: MessagePort): Database {
   const pending = new Map<number, Pending>()
   let nextId = 1
+  let nextTransaction = 1
   let gone: Error | undefined
 
   port.on('message', (message: HostAnswer) => {
@@ -39,27 +40,45 @@ export function databaseOverPort(port: MessagePort): Database {
     })
   }
 
-  const statement = async <Row>(sql: string, params: readonly unknown[] = [], tx?: number): Promise<Row[]> => {
-    const answer = await call({ op: 'query', sql, params: params.map(asParameter), ...(tx === undefined ? {} : { tx }) })
+  const statement = async <Row>(sql: string, params: readonly unknown[] = [], within?: { tx: number } | { begin: number }): Promise<Row[]> => {
+    const answer = await call({ op: 'query', sql, params: params.map(asParameter), ...within })
     return (answer as { rows: Row[] }).rows
   }
 
   return {
     kind: 'pglite',
     query: (sql, params) => statement(sql, params),
+    /**
+     * The transaction begins with its first statement (the host runs BEGIN just before it): the session is held from
+     * there, and one trip to the host and back fewer. Its other statements are sent once the first has answered, so
+     * that they find it begun; one that never sends a statement holds nothing.
+     */
     async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-      const { tx } = (await call({ op: 'begin' })) as { tx: number }
+      const tx = nextTransaction++
+      let begun: Promise<unknown> | undefined
       let open = true
-      const query = <Row>(sql: string, params?: unknown[]) =>
-        open ? statement<Row>(sql, params, tx) : Promise.reject(new Error('The transaction has ended; its statements cannot run.'))
+      const ended = () => Promise.reject(new Error('The transaction has ended; its statements cannot run.'))
+      const query = async <Row>(sql: string, params?: unknown[]): Promise<Row[]> => {
+        if (!open) return ended()
+        if (!begun) {
+          const first = statement<Row>(sql, params, { begin: tx })
+          begun = first.catch(() => {})
+          return first
+        }
+        await begun
+        return open ? statement<Row>(sql, params, { tx }) : ended()
+      }
       try {
         const result = await work({ query })
         open = false
-        await call({ op: 'commit', tx })
+        if (begun) {
+          await begun
+          await call({ op: 'commit', tx })
+        }
         return result
       } catch (error) {
         open = false
-        await call({ op: 'rollback', tx }).catch(() => {})
+        if (begun) await call({ op: 'rollback', tx }).catch(() => {})
         throw error
       }
     },

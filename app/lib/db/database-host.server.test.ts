@@ -88,6 +88,35 @@ describe('database host', () => {
     expect(await database.query('select who from t order by id')).toEqual([{ who: 'kept' }])
   })
 
+  it('begins a transaction with its first statement, and holds nothing for one that sends none', async () => {
+    const { ran, client } = await setUp()
+    const [a, b] = [client('foreground'), client('foreground')]
+    expect(await a.transaction(async () => 'nothing')).toBe('nothing')
+    expect(ran).toEqual([])
+    const transaction = a.transaction(async (tx) => {
+      await tx.query(`insert into t values (1, 'a')`)
+      await tx.query(`update t set who = 'a2' where id = 1`)
+    })
+    const other = b.query(`select 'b'`)
+    await Promise.all([transaction, other])
+    const [begin, commit] = [ran.indexOf('begin'), ran.indexOf('commit')]
+    expect(ran.slice(begin, commit + 1)).toEqual(['begin', `insert into t values (1, 'a')`, `update t set who = 'a2' where id = 1`, 'commit'])
+    expect(ran).toContain(`select 'b'`)
+  })
+
+  it('rolls back a transaction whose first statement fails, and serves the next', async () => {
+    const { ran, client } = await setUp()
+    const database = client('foreground')
+    await database.query(`insert into t values (1, 'there')`)
+    const failing = database.transaction(async (tx) => {
+      await tx.query(`insert into t values (1, 'again')`)
+    })
+    await expect(failing).rejects.toMatchObject({ code: '23505' })
+    expect(ran.slice(-3)).toEqual(['begin', `insert into t values (1, 'again')`, 'rollback'])
+    await database.transaction((tx) => tx.query(`insert into t values (2, 'next')`))
+    expect(await database.query('select who from t order by id')).toEqual([{ who: 'there' }, { who: 'next' }])
+  })
+
   it('gives a transaction the session until it ends: another client waits for it', async () => {
     const { ran, client } = await setUp()
     const [a, b] = [client('background'), client('foreground')]

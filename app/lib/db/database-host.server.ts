@@ -6,7 +6,9 @@ import type { CopyRunner, StatementRunner } from './pglite-statements.server'
  * statement at a time, so every thread of the process sends its statements here over a MessagePort and this module
  * decides which runs next:
  *
- * - a transaction, once begun, has the session until it commits or rolls back (its client's statements only);
+ * - a transaction, once begun, has the session until it commits or rolls back (its client's statements only); it
+ *   begins with its first statement, which carries the transaction's number (`begin`), so that the session is not held
+ *   while the answer to a lone BEGIN travels back to a busy request thread and its first statement comes here;
  * - otherwise the request thread's statements (foreground) go first, and a task thread's (background) run only when
  *   no foreground statement has arrived for LINGER_MS — a page's loader sends its next statement a fraction of a
  *   millisecond after the last one answered, and should not find a background batch started in between.
@@ -17,9 +19,8 @@ import type { CopyRunner, StatementRunner } from './pglite-statements.server'
 export type Priority = 'foreground' | 'background'
 
 export type HostRequest =
-  | { id: number; op: 'query'; sql: string; params: (string | null | Uint8Array)[]; tx?: number }
+  | { id: number; op: 'query'; sql: string; params: (string | null | Uint8Array)[]; tx?: number; begin?: number }
   | { id: number; op: 'copy'; sql: string; rows: string }
-  | { id: number; op: 'begin' }
   | { id: number; op: 'commit' | 'rollback'; tx: number }
 
 export interface SerializedError {
@@ -31,7 +32,7 @@ export interface SerializedError {
   column?: string
 }
 
-export type HostAnswer = { id: number; rows: unknown[] } | { id: number; tx: number } | { id: number; error: SerializedError }
+export type HostAnswer = { id: number; rows: unknown[] } | { id: number; error: SerializedError }
 
 /** How long background work waits after the last foreground statement before it may take the session. */
 export const LINGER_MS = 2
@@ -56,7 +57,6 @@ export interface DatabaseHost {
 export function hostDatabase(run: StatementRunner, { lingerMs = LINGER_MS, copy }: { lingerMs?: number; copy?: CopyRunner } = {}): DatabaseHost {
   const waiting: Record<Priority, Item[]> = { foreground: [], background: [] }
   let transaction: { id: number; client: Client; statements: Item[] } | undefined
-  let nextTransaction = 1
   let running: Promise<void> | undefined
   let lastForeground = 0
   let lingerTimer: NodeJS.Timeout | undefined
@@ -95,6 +95,11 @@ export function hostDatabase(run: StatementRunner, { lingerMs = LINGER_MS, copy 
     try {
       switch (request.op) {
         case 'query': {
+          if (request.begin !== undefined) {
+            await run('begin', [], false)
+            // Numbered by its client: the client is checked with the number, so the numbers of two clients never meet.
+            transaction = { id: request.begin, client, statements: [] }
+          }
           const rows = await run(request.sql, request.params, transaction === undefined)
           answer(client, { id: request.id, rows })
           break
@@ -103,12 +108,6 @@ export function hostDatabase(run: StatementRunner, { lingerMs = LINGER_MS, copy 
           if (!copy) throw new Error('This database takes no COPY.')
           await copy(request.sql, request.rows)
           answer(client, { id: request.id, rows: [] })
-          break
-        }
-        case 'begin': {
-          await run('begin', [], false)
-          transaction = { id: nextTransaction++, client, statements: [] }
-          answer(client, { id: request.id, tx: transaction.id })
           break
         }
         case 'commit':

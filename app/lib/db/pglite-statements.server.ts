@@ -123,9 +123,13 @@ export function pgliteStatements(pglite: PGlite): PgliteStatements {
     transaction: (work) =>
       exclusive(async () => {
         let open = true
+        // Statements sent together (a save's write-back beside its write) run one after the other, in the order sent.
+        let last: Promise<unknown> = Promise.resolve()
         const query = <Row>(sql: string, params: readonly unknown[] = []) => {
           if (!open) return Promise.reject(new Error('The transaction has ended; its statements cannot run.'))
-          return run<Row>(sql, params, false)
+          const result = last.then(() => run<Row>(sql, params, false))
+          last = result.catch(() => {})
+          return result
         }
         await run('begin', [], false)
         try {

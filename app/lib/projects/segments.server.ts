@@ -280,7 +280,7 @@ export interface SaveOptions {
   editedBy?: number
   how?: EditHow
   /**
-   * Runs in the save's transaction, before it, with the segment as stored (locked until the save commits):
+   * Runs in the save's transaction, beside its write, with the segment as stored (locked until the save commits):
    * issue 5's write-back, so that a failed TM write fails the save. Without it a save is one statement.
    */
   alsoInTransaction?: (tx: Queryable, stored: StoredSegment, change: SegmentChange) => Promise<void>
@@ -330,11 +330,16 @@ export async function saveSegment(
     if (!check.ok) return check
     const kept = keepStatus && stored.status !== 'NEW' ? { ...requested, status: stored.status } : requested
     const change = keepChosenSaveType ? withChosenSaveType(stored, kept) : kept
-    await alsoInTransaction?.(using, stored, change)
     const reuse = early !== undefined && sameQaInput(early, stored, change.target)
     const qa = change.target === '' ? null : reuse ? early.qa : await qaOfSave(using, project.id, stored, change.target)
     const edit = { editedBy, how: how ?? (change.target === '' ? 'clear' : change.status === 'TRANSLATED' ? 'confirm' : 'draft') } as const
-    const [saved] = await writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn, qa, stamp, edit)
+    // Issue 53: the write-back and the segment's write are sent together, the write-back's first, not one after the
+    // other's answer — the transaction holds PGlite's one session for every user until both have run. Either failing
+    // rolls back both, and a failed write-back is the error the save fails with.
+    const [, [saved]] = await Promise.all([
+      alsoInTransaction?.(using, stored, change),
+      writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn, qa, stamp, edit),
+    ])
     // Two writes of one page raced past the read above: the later step was written first, and this one was not.
     if (saved?.version === null || saved?.version === undefined) return { ok: true as const, number: stored.number, stale: true as const }
     const more = { ...(saved.next ? { next: saved.next } : {}), ...(stored.repeated ? { repeated: true as const } : {}) }

@@ -21,14 +21,23 @@ export class WriteBackError extends Error {
  * its translation) with the sources around it as its context (issue 58 point 4); clearing a confirmed segment
  * removes the unit it wrote. Drafts do not touch the memories. Any
  * failure throws WriteBackError, which rolls the save back too.
+ *
+ * Issue 53: the memories written to are read when the write-back is made, before the save's transaction begins, and
+ * not inside it — on PGlite every user's statements wait while a transaction is open, and each statement in it is a
+ * trip to the request thread and back. A memory switched off for writing at that very moment still gets this unit.
  */
 export function writeBack(project: MemoryProject, createdBy: string) {
+  let known: number[] | undefined
+  const writable = writableMemoryIds(project).then((ids) => (known = ids))
+  // Awaited only by a save that writes back; one refused earlier (invalid tags, a conflict) never looks at it.
+  writable.catch(() => {})
   return async (tx: Queryable, stored: StoredSegment, change: SegmentChange): Promise<void> => {
     const confirming = change.status === 'TRANSLATED' && change.target !== ''
     const clearingConfirmed = change.target === '' && stored.status === 'TRANSLATED' && Boolean(stored.target)
     if (!confirming && !clearingConfirmed) return
     try {
-      const memoryIds = await writableMemoryIds(project, tx)
+      // Known by now (read before the transaction began): the unit's statement goes out at once, ahead of the segment's.
+      const memoryIds = known ?? (await writable)
       if (confirming && memoryIds.length > 0) {
         const context = contextHash(stored.previousSource ?? undefined, stored.nextSource ?? undefined)
         await writeUnit(tx, memoryIds, { source: stored.source, target: change.target, createdBy, context })
