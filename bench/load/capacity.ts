@@ -10,7 +10,8 @@
  * alternately, each after a pause of 0.5 s from the last answer. The same servers take 5, 10, … up to
  * `--translators` people, `--seconds` each, after a warm-up.
  *
- * Printed per step: requests a second, p50 / p95 / max per request, errors, and the servers' CPU per request. The
+ * Printed per step: requests a second, p50 / p95 / max per request, errors, and the servers' CPU per request (their
+ * Node processes, every thread: on PostgreSQL the database server's own CPU is not in it). The
  * capacity figure is the highest rate of a step with p95 ≤ 200 ms and no errors; the baseline, measured in the same
  * run, is the rate the machine's cores would allow at that CPU per request if nothing waited on anything
  * (cores × 1,000 ÷ CPU ms per request): the ratio says how near to its CPU the server gets before p95 passes 200 ms.
