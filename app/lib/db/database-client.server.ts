@@ -40,7 +40,8 @@ export function databaseOverPort(port: MessagePort): Database {
     })
   }
 
-  const statement = async <Row>(sql: string, params: readonly unknown[] = [], within?: { tx: number } | { begin: number }): Promise<Row[]> => {
+  type Within = { tx: number } | { begin: number }
+  const statement = async <Row>(sql: string, params: readonly unknown[] = [], within?: Within & { commit?: true }): Promise<Row[]> => {
     const answer = await call({ op: 'query', sql, params: params.map(asParameter), ...within })
     return (answer as { rows: Row[] }).rows
   }
@@ -51,34 +52,47 @@ export function databaseOverPort(port: MessagePort): Database {
     /**
      * The transaction begins with its first statement (the host runs BEGIN just before it): the session is held from
      * there, and one trip to the host and back fewer. Its other statements are sent once the first has answered, so
-     * that they find it begun; one that never sends a statement holds nothing.
+     * that they find it begun; one that never sends a statement holds nothing. A statement sent with queryLast
+     * commits it on the host, one trip fewer again.
      */
     async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
       const tx = nextTransaction++
       let begun: Promise<unknown> | undefined
+      let last: Promise<unknown> | undefined
       let open = true
       const ended = () => Promise.reject(new Error('The transaction has ended; its statements cannot run.'))
-      const query = async <Row>(sql: string, params?: unknown[]): Promise<Row[]> => {
+      const send = async <Row>(sql: string, params: unknown[] | undefined, commit?: true): Promise<Row[]> => {
         if (!open) return ended()
+        if (commit) open = false
         if (!begun) {
-          const first = statement<Row>(sql, params, { begin: tx })
+          const first = statement<Row>(sql, params, { begin: tx, commit })
           begun = first.catch(() => {})
           return first
         }
         await begun
-        return open ? statement<Row>(sql, params, { tx }) : ended()
+        return statement<Row>(sql, params, { tx, commit })
+      }
+      const query = <Row>(sql: string, params?: unknown[]) => (open ? send<Row>(sql, params) : ended())
+      const queryLast = <Row>(sql: string, params?: unknown[]) => {
+        if (!open) return ended()
+        const sent = send<Row>(sql, params, true)
+        last = sent
+        return sent
       }
       try {
-        const result = await work({ query })
+        const result = await work({ query, queryLast })
         open = false
-        if (begun) {
+        if (last) await last
+        else if (begun) {
           await begun
           await call({ op: 'commit', tx })
         }
         return result
       } catch (error) {
         open = false
-        if (begun) await call({ op: 'rollback', tx }).catch(() => {})
+        // After a last statement the host ends the transaction itself: committed, or rolled back when anything failed.
+        if (last) await last.catch(() => {})
+        else if (begun) await call({ op: 'rollback', tx }).catch(() => {})
         throw error
       }
     },

@@ -117,6 +117,38 @@ describe('database host', () => {
     expect(await database.query('select who from t order by id')).toEqual([{ who: 'there' }, { who: 'next' }])
   })
 
+  it('commits a transaction with its last statement, rolls it back when that fails, and takes nothing after it', async () => {
+    const { ran, client } = await setUp()
+    const database = client('foreground')
+    await database.transaction(async (tx) => {
+      await tx.query(`insert into t values (1, 'a')`)
+      await tx.queryLast!(`update t set who = 'a2' where id = 1`)
+    })
+    expect(ran).toEqual(['begin', `insert into t values (1, 'a')`, `update t set who = 'a2' where id = 1`, 'commit'])
+    await database.transaction((tx) => tx.queryLast!(`insert into t values (2, 'b')`))
+    expect(ran.slice(-3)).toEqual(['begin', `insert into t values (2, 'b')`, 'commit'])
+
+    const failing = database.transaction(async (tx) => {
+      await tx.query(`insert into t values (3, 'c')`)
+      await tx.queryLast!(`insert into t values (1, 'again')`)
+    })
+    await expect(failing).rejects.toMatchObject({ code: '23505' })
+    expect(ran.slice(-2)).toEqual([`insert into t values (1, 'again')`, 'rollback'])
+
+    // A statement after the last is refused; the last one's commit stands.
+    const late = database.transaction(async (tx) => {
+      const last = tx.queryLast!(`insert into t values (4, 'd')`)
+      await tx.query(`insert into t values (5, 'e')`)
+      await last
+    })
+    await expect(late).rejects.toThrow('has ended')
+    expect(await database.query('select id, who from t order by id')).toEqual([
+      { id: 1, who: 'a2' },
+      { id: 2, who: 'b' },
+      { id: 4, who: 'd' },
+    ])
+  })
+
   it('gives a transaction the session until it ends: another client waits for it', async () => {
     const { ran, client } = await setUp()
     const [a, b] = [client('background'), client('foreground')]

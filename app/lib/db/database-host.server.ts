@@ -8,7 +8,8 @@ import type { CopyRunner, StatementRunner } from './pglite-statements.server'
  *
  * - a transaction, once begun, has the session until it commits or rolls back (its client's statements only); it
  *   begins with its first statement, which carries the transaction's number (`begin`), so that the session is not held
- *   while the answer to a lone BEGIN travels back to a busy request thread and its first statement comes here;
+ *   while the answer to a lone BEGIN travels back to a busy request thread and its first statement comes here; its
+ *   last statement may carry `commit`, and COMMIT runs right after it (ROLLBACK when it failed) for the same reason;
  * - otherwise the request thread's statements (foreground) go first, and a task thread's (background) run only when
  *   no foreground statement has arrived for LINGER_MS — a page's loader sends its next statement a fraction of a
  *   millisecond after the last one answered, and should not find a background batch started in between.
@@ -19,7 +20,7 @@ import type { CopyRunner, StatementRunner } from './pglite-statements.server'
 export type Priority = 'foreground' | 'background'
 
 export type HostRequest =
-  | { id: number; op: 'query'; sql: string; params: (string | null | Uint8Array)[]; tx?: number; begin?: number }
+  | { id: number; op: 'query'; sql: string; params: (string | null | Uint8Array)[]; tx?: number; begin?: number; commit?: true }
   | { id: number; op: 'copy'; sql: string; rows: string }
   | { id: number; op: 'commit' | 'rollback'; tx: number }
 
@@ -33,6 +34,8 @@ export interface SerializedError {
 }
 
 export type HostAnswer = { id: number; rows: unknown[] } | { id: number; error: SerializedError }
+
+const ENDED = 'The transaction has ended; its statements cannot run.'
 
 /** How long background work waits after the last foreground statement before it may take the session. */
 export const LINGER_MS = 2
@@ -100,6 +103,18 @@ export function hostDatabase(run: StatementRunner, { lingerMs = LINGER_MS, copy 
             // Numbered by its client: the client is checked with the number, so the numbers of two clients never meet.
             transaction = { id: request.begin, client, statements: [] }
           }
+          if (request.commit && transaction) {
+            // Anything its client sent after the last statement is refused (a client sends nothing after it).
+            for (const late of transaction.statements.splice(0)) answer(late.client, { id: late.request.id, error: { message: ENDED } })
+            transaction = undefined
+            const rows = await run(request.sql, request.params, false).catch(async (error: unknown) => {
+              await run('rollback', [], true).catch(() => {})
+              throw error
+            })
+            await run('commit', [], true)
+            answer(client, { id: request.id, rows })
+            break
+          }
           const rows = await run(request.sql, request.params, transaction === undefined)
           answer(client, { id: request.id, rows })
           break
@@ -130,9 +145,7 @@ export function hostDatabase(run: StatementRunner, { lingerMs = LINGER_MS, copy 
     const inTransaction = request.op === 'commit' || request.op === 'rollback' || (request.op === 'query' && request.tx !== undefined)
     if (inTransaction) {
       const tx = request.op === 'query' ? request.tx : request.tx
-      if (!transaction || transaction.id !== tx || transaction.client !== client) {
-        return answer(client, { id: request.id, error: { message: 'The transaction has ended; its statements cannot run.' } })
-      }
+      if (!transaction || transaction.id !== tx || transaction.client !== client) return answer(client, { id: request.id, error: { message: ENDED } })
       transaction.statements.push({ client, request })
     } else {
       waiting[client.priority].push({ client, request })

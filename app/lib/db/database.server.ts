@@ -11,6 +11,17 @@ import { pgliteStatements } from './pglite-statements.server'
  */
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>
+  /**
+   * In a transaction of the embedded database: its last statement, committed in the same trip to the database thread
+   * (a failure in it or before it rolls the transaction back instead). The transaction takes no statement after it.
+   * Absent elsewhere (lastStatement gives `query` then, and the transaction commits when its work resolves).
+   */
+  queryLast?<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>
+}
+
+/** A transaction's last statement: Queryable.queryLast where there is one, else `query`. */
+export function lastStatement(using: Queryable): Queryable['query'] {
+  return using.queryLast ?? using.query
 }
 
 export interface Database extends Queryable {
@@ -78,10 +89,15 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     case 'pglite':
       return openPglite(location.dataDir)
     case 'pglite-memory':
-      return wrapPglite(await PGlite.create({ parsers: pgliteParsers, extensions, loadDataDir: location.image }), () => {})
+      return wrapPglite(await pgliteInMemory(location.image), () => {})
     case 'postgres':
       return openPostgres(location)
   }
+}
+
+/** An embedded database in memory (tests), from `image` (a dumped data directory) when given, with the app's parsers. */
+export function pgliteInMemory(image?: Blob): Promise<PGlite> {
+  return PGlite.create({ parsers: pgliteParsers, extensions, loadDataDir: image })
 }
 
 async function openPglite(dataDir: string): Promise<Database> {

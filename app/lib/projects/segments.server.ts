@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.server'
+import { lastStatement, type Queryable } from '../db/database.server'
 import type { QaWarning } from '../qa/qa-kinds'
 import { db } from '../db/db.server'
 import { MAX_SEGMENT_CHARACTERS } from '../segmentation'
@@ -272,6 +272,16 @@ export interface WriteStamp {
   seq: number
 }
 
+/**
+ * Work that shares a save's transaction. It sends its one statement at once when called (nothing awaited first): the
+ * segment's write, sent right after it, is the transaction's last statement and commits it. `ready` settles once
+ * what it reads beforehand has answered; the transaction begins after that.
+ */
+export interface TransactionStep {
+  (tx: Queryable, stored: StoredSegment, change: SegmentChange): Promise<void>
+  ready?: Promise<unknown>
+}
+
 export interface SaveOptions {
   /** After a confirm: make the nearest unconfirmed segment after this one the job's active segment. */
   moveOn?: 'next'
@@ -283,7 +293,7 @@ export interface SaveOptions {
    * Runs in the save's transaction, beside its write, with the segment as stored (locked until the save commits):
    * issue 5's write-back, so that a failed TM write fails the save. Without it a save is one statement.
    */
-  alsoInTransaction?: (tx: Queryable, stored: StoredSegment, change: SegmentChange) => Promise<void>
+  alsoInTransaction?: TransactionStep
   /** Issue 52 point 4: a reviewer's edit: the text changes, the status stays (a segment not yet translated becomes a draft). */
   keepStatus?: boolean
   /**
@@ -334,8 +344,9 @@ export async function saveSegment(
     const qa = change.target === '' ? null : reuse ? early.qa : await qaOfSave(using, project.id, stored, change.target)
     const edit = { editedBy, how: how ?? (change.target === '' ? 'clear' : change.status === 'TRANSLATED' ? 'confirm' : 'draft') } as const
     // Issue 53: the write-back and the segment's write are sent together, the write-back's first, not one after the
-    // other's answer — the transaction holds PGlite's one session for every user until both have run. Either failing
-    // rolls back both, and a failed write-back is the error the save fails with.
+    // other's answer, and the write commits the transaction on the database thread — the transaction holds PGlite's one
+    // session for every user until then. Either failing rolls back both, and a failed write-back is the error the save
+    // fails with.
     const [, [saved]] = await Promise.all([
       alsoInTransaction?.(using, stored, change),
       writeSegment(using, project, segmentId, change, elapsedSeconds, moveOn, qa, stamp, edit),
@@ -351,7 +362,7 @@ export async function saveSegment(
   // Issue 53: on PGlite a transaction holds the database thread, everyone's statements waiting while it is open. The
   // QA check (a glossary read, term recognition, the spelling checker's answer) runs before it, from a read of its own,
   // and is kept when the segment read under the lock has the same source and limits.
-  const early = requested.target === '' ? undefined : await earlyQa(project.id, segmentId, requested.target)
+  const [early] = await Promise.all([requested.target === '' ? undefined : earlyQa(project.id, segmentId, requested.target), alsoInTransaction.ready])
   return db().transaction((tx) => attempt(tx, early))
 }
 
@@ -397,7 +408,7 @@ function writeSegment(
   // Issue 50: a stamped write applies only when it is later than the last step its page wrote; an unstamped one
   // (no JavaScript, the API) always, leaving the stamp as it was. Issue 52: a translator's confirm, even of the same
   // text (an answer to a rejection), hands the segment back to revision.
-  return using.query<{ next: number | null; version: number | null }>(
+  return lastStatement(using)<{ next: number | null; version: number | null }>(
     `with saved as (
        update segments set target = $3, status = $4, save_type = $5, save_match = $6, updated_at = now(), qa = $10::jsonb, edited_by = $13, edit_how = $14,
               revision = case when $14 = 'confirm' then null else revision end, revision_base = case when $14 = 'confirm' then null else revision_base end,

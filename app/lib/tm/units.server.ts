@@ -240,17 +240,24 @@ export async function writeUnits(tx: Queryable, memoryIds: readonly number[], un
   for (let at = 0; at < unique.length; at += size) await upsertUnits(tx, memoryIds, unique.slice(at, at + size))
 }
 
-/** Undoes a write-back whose translation was cleared: only a unit that still holds that translation goes. */
+/**
+ * Undoes a write-back whose translation was cleared: only a unit that still holds that translation goes. One
+ * statement (a save's transaction step sends one: decision 0032), the memories' next versions taken in it.
+ */
 export async function removeUnit(tx: Queryable, memoryIds: readonly number[], source: string, target: string): Promise<void> {
   if (memoryIds.length === 0) return
-  const versions = await nextVersions(tx, memoryIds)
   await tx.query(
-    `with removed as (
+    `with versions as (
+       insert into tm_index_versions (memory_id, version)
+       select id, 1 from unnest($1::integer[]) as m (id) order by id
+       on conflict (memory_id) do update set version = tm_index_versions.version + 1
+       returning memory_id as id, version
+     ), removed as (
        delete from tm_units where memory_id = any($1::integer[]) and source_hash = $2 and target = $3 returning id, memory_id
      )
      insert into tm_removed (memory_id, version, unit_id)
-     select r.memory_id, m.version, r.id from removed r join unnest($1::integer[], $4::bigint[]) as m (id, version) on m.id = r.memory_id`,
-    [memoryIds, sourceHash(source), target, versions],
+     select r.memory_id, v.version, r.id from removed r join versions v on v.id = r.memory_id`,
+    [[...new Set(memoryIds)].sort((a, b) => a - b), sourceHash(source), target],
   )
 }
 

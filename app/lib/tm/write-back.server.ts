@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.server'
-import type { SegmentChange, StoredSegment } from '../projects/segments.server'
+import type { SegmentChange, StoredSegment, TransactionStep } from '../projects/segments.server'
 import { writableMemoryIds, type MemoryProject } from './memories.server'
 import { contextHash, removeUnit, writeUnit } from './units.server'
 
@@ -26,12 +26,12 @@ export class WriteBackError extends Error {
  * not inside it — on PGlite every user's statements wait while a transaction is open, and each statement in it is a
  * trip to the request thread and back. A memory switched off for writing at that very moment still gets this unit.
  */
-export function writeBack(project: MemoryProject, createdBy: string) {
+export function writeBack(project: MemoryProject, createdBy: string): TransactionStep {
   let known: number[] | undefined
   const writable = writableMemoryIds(project).then((ids) => (known = ids))
   // Awaited only by a save that writes back; one refused earlier (invalid tags, a conflict) never looks at it.
   writable.catch(() => {})
-  return async (tx: Queryable, stored: StoredSegment, change: SegmentChange): Promise<void> => {
+  const step = async (tx: Queryable, stored: StoredSegment, change: SegmentChange): Promise<void> => {
     const confirming = change.status === 'TRANSLATED' && change.target !== ''
     const clearingConfirmed = change.target === '' && stored.status === 'TRANSLATED' && Boolean(stored.target)
     if (!confirming && !clearingConfirmed) return
@@ -46,6 +46,7 @@ export function writeBack(project: MemoryProject, createdBy: string) {
       throw new WriteBackError(error)
     }
   }
+  return Object.assign(step, { ready: writable.catch(() => {}) })
 }
 
 /** Whether a change may need the write-back (and so the save its transaction): a confirm, or a clear. */
