@@ -72,7 +72,7 @@ export function databaseOverPort(port: MessagePort): Database {
         await begun
         return statement<Row>(sql, params, { tx, commit })
       }
-      const query = <Row>(sql: string, params?: unknown[]) => (open ? send<Row>(sql, params) : ended())
+      const query = <Row>(sql: string, params?: unknown[]) => send<Row>(sql, params)
       const queryLast = <Row>(sql: string, params?: unknown[]) => {
         if (!open) return ended()
         const sent = send<Row>(sql, params, true)

@@ -51,17 +51,24 @@ export function contextHash(previous: string | undefined, next: string | undefin
 const UNEVEN_SPACE = /[^\S ]| {2}|^ | $/u
 
 /**
- * The next index version of each memory (decision 0011), taken before the units are written: the memory's row in
- * tm_index_versions stays locked until the transaction ends, so a memory's versions commit in order and the
- * in-process copies (index-cache.server.ts) can read "everything after version v". Memories are locked in id order.
+ * The next index version of each memory in $1 (decision 0011), taken before the units are written, as rows (id,
+ * version): the memory's row in tm_index_versions stays locked until the transaction ends, so a memory's versions
+ * commit in order and the in-process copies (index-cache.server.ts) can read "everything after version v". Memories
+ * are locked in id order ($1 in lockOrder).
  */
+const TAKE_VERSIONS = /* sql */ `insert into tm_index_versions (memory_id, version)
+       select id, 1 from unnest($1::integer[]) as m (id) order by id
+       on conflict (memory_id) do update set version = tm_index_versions.version + 1
+       returning memory_id as id, version`
+
+/** The memories as TAKE_VERSIONS takes them: each once, in id order. */
+const lockOrder = (memoryIds: readonly number[]) => [...new Set(memoryIds)].sort((a, b) => a - b)
+
+/** TAKE_VERSIONS alone: each memory's next version, in the order of `memoryIds`. */
 async function nextVersions(tx: Queryable, memoryIds: readonly number[]): Promise<number[]> {
   const rows = await tx.query<{ memoryId: number; version: string | number }>(
-    `insert into tm_index_versions (memory_id, version)
-     select id, 1 from unnest($1::integer[]) as m (id) order by id
-     on conflict (memory_id) do update set version = tm_index_versions.version + 1
-     returning memory_id as "memoryId", version`,
-    [[...new Set(memoryIds)].sort((a, b) => a - b)],
+    `with versions as (${TAKE_VERSIONS}) select id as "memoryId", version from versions`,
+    [lockOrder(memoryIds)],
   )
   const versions = new Map(rows.map((row) => [row.memoryId, Number(row.version)]))
   return memoryIds.map((memoryId) => versions.get(memoryId) ?? 0)
@@ -108,7 +115,7 @@ async function upsertUnits(
 /** upsertUnits with its units' parameters ($2 to $14) made already. */
 async function runUpsert(using: Queryable, memoryIds: readonly number[], parameters: readonly Buffer[], undoOf?: number): Promise<number> {
   if (undoOf !== undefined && memoryIds.length !== 1) throw new RangeError('An import writes to one memory')
-  const memories = int4Array([...new Set(memoryIds)].sort((a, b) => a - b))
+  const memories = int4Array(lockOrder(memoryIds))
   const [row] = await using.query<{ count: number }>(upsertStatement(undoOf !== undefined), [
     memories,
     ...parameters,
@@ -118,12 +125,7 @@ async function runUpsert(using: Queryable, memoryIds: readonly number[], paramet
 }
 
 function upsertStatement(undo: boolean): string {
-  return `with versions as (
-       insert into tm_index_versions (memory_id, version)
-       select id, 1 from unnest($1::integer[]) as m (id) order by id
-       on conflict (memory_id) do update set version = tm_index_versions.version + 1
-       returning memory_id as id, version
-     ), arrays as (
+  return `with versions as (${TAKE_VERSIONS}), arrays as (
        select $6::integer[] as keys, $8::integer[] as words
      ), written as (
        insert into tm_units (memory_id, source, target, source_hash, token_count, keys, words, created_by, created_at, changed_at,
@@ -247,17 +249,12 @@ export async function writeUnits(tx: Queryable, memoryIds: readonly number[], un
 export async function removeUnit(tx: Queryable, memoryIds: readonly number[], source: string, target: string): Promise<void> {
   if (memoryIds.length === 0) return
   await tx.query(
-    `with versions as (
-       insert into tm_index_versions (memory_id, version)
-       select id, 1 from unnest($1::integer[]) as m (id) order by id
-       on conflict (memory_id) do update set version = tm_index_versions.version + 1
-       returning memory_id as id, version
-     ), removed as (
+    `with versions as (${TAKE_VERSIONS}), removed as (
        delete from tm_units where memory_id = any($1::integer[]) and source_hash = $2 and target = $3 returning id, memory_id
      )
      insert into tm_removed (memory_id, version, unit_id)
      select r.memory_id, v.version, r.id from removed r join versions v on v.id = r.memory_id`,
-    [[...new Set(memoryIds)].sort((a, b) => a - b), sourceHash(source), target],
+    [lockOrder(memoryIds), sourceHash(source), target],
   )
 }
 

@@ -29,8 +29,6 @@ export class WriteBackError extends Error {
 export function writeBack(project: MemoryProject, createdBy: string): TransactionStep {
   let known: number[] | undefined
   const writable = writableMemoryIds(project).then((ids) => (known = ids))
-  // Awaited only by a save that writes back; one refused earlier (invalid tags, a conflict) never looks at it.
-  writable.catch(() => {})
   const step = async (tx: Queryable, stored: StoredSegment, change: SegmentChange): Promise<void> => {
     const confirming = change.status === 'TRANSLATED' && change.target !== ''
     const clearingConfirmed = change.target === '' && stored.status === 'TRANSLATED' && Boolean(stored.target)
@@ -46,6 +44,7 @@ export function writeBack(project: MemoryProject, createdBy: string): Transactio
       throw new WriteBackError(error)
     }
   }
+  // The save waits for `ready` before its transaction; a failed read fails the step (WriteBackError) inside it.
   return Object.assign(step, { ready: writable.catch(() => {}) })
 }
 
