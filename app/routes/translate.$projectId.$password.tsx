@@ -2,10 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { AnalysingWait, BrokenFile, Translator, useHotkeys } from '~/components/translator/translator'
-import { requireUser } from '~/lib/auth/session.server'
 import { formOf } from '~/lib/http/form.server'
 import { COMMENT_INTENTS, commentAction } from '~/lib/projects/comments.server'
-import { requireProject } from '~/lib/projects/projects.server'
+import { requireUserAndProject } from '~/lib/projects/projects.server'
 import { isSplitMergeIntent, splitOrMerge } from '~/lib/projects/split-merge-form.server'
 import { intentContext } from '~/lib/translator/intent-context.server'
 import { keepPostedText } from '~/lib/translator/kept-text.server'
@@ -24,8 +23,7 @@ export const handle = { i18n: ['common', 'files', 'translate', 'comments', 'edit
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context)
-  const project = await requireProject(user.id, params)
+  const { user, project } = await requireUserAndProject(request, context, params)
   return translatorPage(request, user, project)
 }
 
@@ -37,8 +35,7 @@ const SAVES = new Set(['save-draft', 'confirm', 'clear', 'copy-source'])
 const RESTORES = /^restore:\d+$/
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context, (userId) => keepPostedText(request, params, userId))
-  const project = await requireProject(user.id, params)
+  const { user, project } = await requireUserAndProject(request, context, params, (userId) => keepPostedText(request, params, userId))
   const posted = intentContext(request, user, project, await formOf(request))
   const { intent } = posted
   if (intent.startsWith('font-size:')) return fontSizeIntent(posted)

@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { requireUser } from '~/lib/auth/session.server'
 import { formOf } from '~/lib/http/form.server'
-import { requireProject } from '~/lib/projects/projects.server'
+import { requireUserAndProject } from '~/lib/projects/projects.server'
 import { intentContext } from '~/lib/translator/intent-context.server'
 import { keepPostedText } from '~/lib/translator/kept-text.server'
 import { saveIntent } from '~/lib/translator/save-intent.server'
@@ -16,8 +15,7 @@ import { saveIntent } from '~/lib/translator/save-intent.server'
 const WRITES = new Set(['save-draft', 'clear', 'copy-source', 'confirm'])
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context, (userId) => keepPostedText(request, params, userId))
-  const project = await requireProject(user.id, params)
+  const { user, project } = await requireUserAndProject(request, context, params, (userId) => keepPostedText(request, params, userId))
   const posted = intentContext(request, user, project, await formOf(request))
   if (!WRITES.has(posted.intent) || posted.fields.respond !== 'data') return Response.json({ ok: false, error: 'common:errors.unexpected' }, { status: 400 })
   const answer = await saveIntent(posted)

@@ -84,6 +84,17 @@ export function readSession(request: Request, context?: { requestScope?: object 
   return session
 }
 
+/**
+ * The id of the session row the request's cookie names (its token's hash), for a read sent beside the session's own
+ * (issue 53: the translator's project, requireUserAndProject); undefined for a program's token or no cookie. It proves
+ * nothing: what is read with it is used only for the user the session check signs in.
+ */
+export async function sessionKey(request: Request): Promise<string | undefined> {
+  if (bearerToken(request) !== undefined) return undefined
+  const token: unknown = await sessionCookie.parse(request.headers.get('Cookie'))
+  return typeof token === 'string' && token.length > 0 ? secretHash(token) : undefined
+}
+
 async function readSessionRow(request: Request): Promise<SessionState> {
   // A program's personal access token (issue 16) decides alone: a request that names one is not read as a browser's.
   const bearer = bearerToken(request)

@@ -11,7 +11,7 @@ describe('renderI18next', () => {
       ] as const) {
         const instance = renderI18next(language, ['translate'])
         const t = instance.getFixedT(null, 'translate')
-        // The plain key, remembered after the first render, and keys with values, never remembered.
+        // The plain key and keys with values, remembered after the first render.
         const direct = instance.t.bind(instance)
         expect([round, language, t('backToFiles')]).toEqual([round, language, direct('translate:backToFiles')])
         if (back) expect(t('backToFiles')).toBe(back)
@@ -25,6 +25,25 @@ describe('renderI18next', () => {
     // Latvian and Russian differ from English and from each other: nothing remembered crossed languages.
     const texts = (['en', 'lv', 'ru'] as const).map((language) => renderI18next(language, ['translate']).getFixedT(null, 'translate')('backToFiles'))
     expect(new Set(texts).size).toBe(3)
+  })
+
+  it('remembers a text with its values: other values, counts or languages get their own', () => {
+    for (const round of [1, 2]) {
+      const ru = renderI18next('ru', ['translate']).getFixedT(null, 'translate')
+      const direct = renderI18next('ru', ['translate']).t
+      for (const count of [1, 2, 5, 21, 22, 25, 111]) {
+        expect([round, count, ru('search.results', { count })]).toEqual([round, count, direct('translate:search.results', { count })])
+      }
+      expect(new Set([1, 2, 5].map((count) => ru('search.results', { count }))).size).toBe(3)
+      const en = renderI18next('en', ['translate']).getFixedT(null, 'translate')
+      // A value cannot pass for the end of another's: a name that spells out a second value is still one name.
+      const name = 'a.docx\u00011:xs5:b.doc'
+      expect(en('title', { name })).toContain(name)
+      expect(en('title', { name: 'a.docx', x: 'b.doc' })).not.toContain('b.doc')
+      expect(en('title', { name: 'a.docx' })).not.toBe(en('title', { name: 'b.docx' }))
+      // Anything but plain values is not remembered (and still answered).
+      expect(en('title', { name: { toString: () => `obj-${round}` } as unknown as string })).toContain(`obj-${round}`)
+    }
   })
 
   it('keeps a key prefix apart from the same key without it', () => {

@@ -55,9 +55,10 @@ export async function getFixedT(request: Request, namespace: Namespace): Promise
 
 /**
  * An i18next for one server render, in that request's language (entry.server.tsx). Its `t` functions remember
- * what a key without values says (`t('toolbar.confirm')`, most of a page's calls), for every render after: the
- * strings never change while the server runs, and i18next's lookup took a tenth of the request thread's time
- * under bench/load. Calls with values (counts, names) are looked up each time.
+ * what a key says with the values it was given (`t('toolbar.confirm')`, `t('activate', { number: '12' })`: a page
+ * calls several hundred), for every render after: the strings never change while the server runs, and i18next's
+ * lookup and interpolation took a tenth of the request thread's time under bench/load. Calls with anything but plain
+ * values (objects, functions) are looked up each time.
  */
 export function renderI18next(language: Language, ns: string[]): I18next {
   const instance = serverI18next.cloneInstance({ lng: language, ns })
@@ -67,22 +68,46 @@ export function renderI18next(language: Language, ns: string[]): I18next {
   return instance
 }
 
-/** What plain keys said, per language, namespace and key prefix; bounded, in case a key is ever built from input. */
-const plainTexts = new Map<string, string>()
-const PLAIN_TEXTS_KEPT = 20_000
+/**
+ * What keys said, per language, namespace, key prefix and values; bounded (values can be a file's name or a number of
+ * thousands of segments): emptied when full.
+ */
+const texts = new Map<string, string>()
+const TEXTS_KEPT = 20_000
 
 function rememberingT(t: TFunction, scope: string): TFunction {
   const remembering = (...args: unknown[]) => {
     const [key, options] = args
-    if (typeof key !== 'string' || args.length > 2 || options !== undefined) return (t as unknown as (...rest: unknown[]) => unknown)(...args)
-    const known = plainTexts.get(scope + key)
+    const name = typeof key === 'string' && args.length <= 2 ? textName(scope + key, options) : undefined
+    if (name === undefined) return (t as unknown as (...rest: unknown[]) => unknown)(...args)
+    const known = texts.get(name)
     if (known !== undefined) return known
-    const text = t(key)
-    if (typeof text === 'string' && plainTexts.size < PLAIN_TEXTS_KEPT) plainTexts.set(scope + key, text)
+    const text = (t as unknown as (...rest: unknown[]) => unknown)(...args)
+    if (typeof text === 'string') {
+      if (texts.size >= TEXTS_KEPT) texts.clear()
+      texts.set(name, text)
+    }
     return text
   }
   // i18next hangs lng, ns and keyPrefix on its t; they come along.
   return Object.assign(remembering, t) as unknown as TFunction
+}
+
+/**
+ * The name a text is remembered by: the key and each value with its name, type and length, so that no two calls with
+ * different values share one (a value cannot pass for another value's end); undefined when a value is not plain.
+ */
+function textName(scopedKey: string, options: unknown): string | undefined {
+  if (options === undefined) return scopedKey
+  if (typeof options !== 'object' || options === null) return undefined
+  let name = scopedKey
+  for (const [option, value] of Object.entries(options)) {
+    const type = typeof value
+    if (type !== 'string' && type !== 'number' && type !== 'boolean') return undefined
+    const text = String(value)
+    name += `\u0001${option.length}:${option}${type[0]}${text.length}:${text}`
+  }
+  return name
 }
 
 /** A message key ("files:delete.done") in a language, with its values: the flash message's text. */

@@ -9,6 +9,8 @@ import { rowId } from '../http/row-id'
 import { DEFAULT_ORDER, type FileListQuery, type FileSort, type FileState } from './file-list'
 import type { QaCheck } from '../qa/qa-kinds'
 import type { KeptText } from '../formats/types'
+import { requireUser, sessionKey, type KeepPosted } from '../auth/session.server'
+import type { User } from '../auth/users.server'
 
 /**
  * Projects and their one job (SPEC §3). Every read filters by its owner and the colleagues it is shared with (issue
@@ -349,6 +351,41 @@ export async function projectFileId(projectId: number): Promise<number> {
 export function isPending(project: Pick<ProjectSummary, 'status' | 'analysisStatus'>): boolean {
   if (project.status === 'FAILED') return false
   return project.status === 'WAITING' || !['DONE', 'EMPTY'].includes(project.analysisStatus)
+}
+
+/**
+ * The signed-in user and the project named by the URL (requireUser, then requireProject), the project read in the same
+ * round of statements as the session, not after it (issue 53: every translator request waited for the two in turn).
+ * That read finds the session's user itself, from the cookie; its project is taken only when that is the user the
+ * session check signed in, and otherwise (a program's token beside a cookie, no row) requireProject reads it again.
+ */
+export async function requireUserAndProject(
+  request: Request,
+  context: { requestScope?: object } | undefined,
+  params: { projectId?: string; password?: string },
+  keep?: KeepPosted,
+): Promise<{ user: User; project: ProjectSummary }> {
+  const early = projectOfSession(request, params).catch(() => undefined)
+  const user = await requireUser(request, context, keep)
+  const found = await early
+  if (found?.viewerId !== user.id) return { user, project: await requireProject(user.id, params) }
+  const { viewerId: _viewer, ...project } = found
+  return { user, project }
+}
+
+async function projectOfSession(request: Request, params: { projectId?: string; password?: string }) {
+  const id = rowId(params.projectId)
+  const password = params.password
+  if (id === undefined || !password || password.includes('\u0000')) return undefined
+  const key = await sessionKey(request)
+  if (key === undefined) return undefined
+  const [project] = await db().query<ProjectSummary & { viewerId: number }>(
+    `select ${summaryColumns('v.user_id')}, v.user_id as "viewerId"
+       from sessions v join projects p on p.id = $2 join jobs j on j.project_id = p.id
+      where v.id = $1 and v.expires_at > now() and ${accessibleBy('v.user_id')} and p.password = $3 and p.deleted_at is null`,
+    [key, id, password],
+  )
+  return project
 }
 
 /** The project named by the URL when the signed-in user owns it or is its member, or a 404 for anyone else (STYLE: guards throw). */

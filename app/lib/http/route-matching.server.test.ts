@@ -1,0 +1,69 @@
+import { createRequire } from 'node:module'
+import { describe, expect, it } from 'vitest'
+import { remembered, rememberRouteMatches, routerModule } from './route-matching.server'
+
+/** A route tree shaped like Remix's (a root, an index, dynamic and optional segments, a splat). */
+const routes = [
+  {
+    id: 'root',
+    path: '',
+    children: [
+      { id: 'routes/_index', index: true },
+      { id: 'routes/translate', path: 'translate/:projectId/:password' },
+      { id: 'routes/translate.save', path: 'translate/:projectId/:password/save' },
+      { id: 'routes/locales', path: 'locales/:language/bundle.json' },
+      { id: 'routes/memories', path: 'memories', children: [{ id: 'routes/memories._index', index: true }, { id: 'routes/memories.$id', path: ':memoryId/export' }] },
+      { id: 'routes/optional', path: 'help/:topic?' },
+      { id: 'routes/$', path: '*' },
+    ],
+  },
+]
+
+const paths = ['/', '/translate/1/abc', '/translate/1/abc/save', '/translate/1/abc/', '/locales/lv/bundle.json', '/memories', '/memories/7/export', '/help', '/help/tags', '/nowhere/at/all', '/%E0', '/translate/%C4%81/x']
+
+describe('remembered route matches (issue 53)', () => {
+  const original = routerModule().matchRoutes
+
+  it('gives what matchRoutes gives, the first time and every time after', () => {
+    const remember = remembered(original)
+    for (const round of [1, 2, 3]) {
+      for (const path of paths) {
+        expect([round, path, remember(routes, path)]).toEqual([round, path, original(routes, path)])
+        expect([round, path, remember(routes, path, '/app')]).toEqual([round, path, original(routes, path, '/app')])
+      }
+    }
+    expect(remember(routes, '/translate/1/abc')?.map((match) => (match.route as { id: string }).id)).toEqual(['root', 'routes/translate'])
+    expect(remember(routes, { pathname: '/memories' })).toEqual(original(routes, { pathname: '/memories' }))
+  })
+
+  it("gives each caller its own matches: one request's params never reach the next", () => {
+    const remember = remembered(original)
+    const first = remember(routes, '/translate/1/abc')!
+    first[1]!.params.projectId = 'changed'
+    first.pop()
+    const second = remember(routes, '/translate/1/abc')!
+    expect(second).toHaveLength(2)
+    expect(second[1]!.params).toEqual({ projectId: '1', password: 'abc' })
+    // The routes themselves are the app's, shared.
+    expect(second[1]!.route).toBe(routes[0]!.children[1])
+  })
+
+  it('keeps the matches of one route tree apart from another', () => {
+    const remember = remembered(original)
+    const other = [{ id: 'other', path: 'translate/:id/:secret' }]
+    expect(remember(routes, '/translate/1/abc')?.at(-1)?.params).toEqual({ projectId: '1', password: 'abc' })
+    expect(remember(other, '/translate/1/abc')?.at(-1)?.params).toEqual({ id: '1', secret: 'abc' })
+  })
+
+  it("is what Remix's server runtime calls once installed, installed once", async () => {
+    rememberRouteMatches()
+    const installed = routerModule().matchRoutes
+    expect(installed).not.toBe(original)
+    rememberRouteMatches()
+    expect(routerModule().matchRoutes).toBe(installed)
+    const runtime = createRequire(createRequire(import.meta.url).resolve('@remix-run/server-runtime'))
+    const { matchServerRoutes } = runtime('./routeMatching.js') as { matchServerRoutes: (routes: unknown[], path: string) => { params: object }[] | null }
+    expect(matchServerRoutes(routes, '/translate/2/xyz')?.at(-1)?.params).toEqual({ projectId: '2', password: 'xyz' })
+    expect(matchServerRoutes(routes, '/translate/2/xyz')).toEqual(original(routes, '/translate/2/xyz')?.map(({ params, pathname, route }) => ({ params, pathname, route })))
+  })
+})
