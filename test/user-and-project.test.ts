@@ -47,13 +47,15 @@ describe('requireUserAndProject', () => {
     expect((await settle(() => requireUserAndProject(page(cookies.stranger), context, params()))).status).toBe(404)
     expect((await settle(() => requireUserAndProject(page(cookies.owner), context, params('x'.repeat(16))))).status).toBe(404)
     expect((await settle(() => requireUserAndProject(page(cookies.owner), context, params('a\u0000b')))).status).toBe(404)
-    expect((await settle(() => requireUserAndProject(page(cookies.owner), context, { projectId: 'nine', password: project.password }))).status).toBe(404)
+    const named = { projectId: 'nine', password: project.password }
+    expect((await settle(() => requireUserAndProject(page(cookies.owner), context, named))).status).toBe(404)
   })
 
   it('sends a visitor without a session, or with an ended one, to sign in', async () => {
     expect((await settle(() => requireUserAndProject(page(''), context, params()))).status).toBe(302)
     // A member whose session has ended: the read beside the session finds no project for an ended session.
-    await database.current().query(`insert into project_members (project_id, user_id, role) values ($1, $2, 'translator')`, [project.id, ids.stranger])
+    const share = `insert into project_members (project_id, user_id, role) values ($1, $2, 'translator')`
+    await database.current().query(share, [project.id, ids.stranger])
     await database.current().query(`update sessions set expires_at = now() where user_id = $1`, [ids.stranger])
     expect((await settle(() => requireUserAndProject(page(cookies.stranger), context, params()))).status).toBe(302)
     await database.current().query(`delete from project_members where user_id = $1`, [ids.stranger])
@@ -72,7 +74,8 @@ describe('requireUserAndProject', () => {
     expect(outcome.status).toBe(404)
     const member = await createAccessToken(ids.member, 'script')
     if (!member.ok) throw new Error('no token')
-    const { user, project: found } = await requireUserAndProject(page(cookies.stranger, { Authorization: `Bearer ${member.token}` }), context, params())
+    const asMember = page(cookies.stranger, { Authorization: `Bearer ${member.token}` })
+    const { user, project: found } = await requireUserAndProject(asMember, context, params())
     expect([user.id, found.role]).toEqual([ids.member, 'reviewer'])
   })
 })
