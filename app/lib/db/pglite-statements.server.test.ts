@@ -29,22 +29,6 @@ describe('PGlite statements', () => {
     expect(await preparedCount()).toBe(3)
   })
 
-  it('plans a kept statement once, for every run after (decision 0033), and answers each run for its own values', async () => {
-    const run = pgliteRunner(pglite)
-    for (let id = 1; id <= 8; id++) await run('insert into t (id, who) values ($1, $2)', [id, id % 2 ? 'odd' : 'even'], true)
-    const text = 'select id from t where ($1::text is null or who = $1) and id > $2 order by id limit $3'
-    expect(await run(text, ['odd', 2, 10], true)).toEqual([{ id: 3 }, { id: 5 }, { id: 7 }])
-    expect(await run(text, [null, 6, 10], true)).toEqual([{ id: 7 }, { id: 8 }])
-    expect(await run(text, ['even', 0, 1], true)).toEqual([{ id: 2 }])
-    const [plans] = (
-      await pglite.query<{ generic: number; custom: number }>(
-        'select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = $1',
-        [text],
-      )
-    ).rows
-    expect(plans).toEqual({ generic: 3, custom: 0 })
-  })
-
   it('keeps only the statements used last, closing the others', async () => {
     const run = pgliteRunner(pglite, 3)
     for (let value = 1; value <= 10; value++) expect(await run(`select ${value} as value`, [], true)).toEqual([{ value }])

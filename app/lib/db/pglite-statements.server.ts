@@ -43,12 +43,8 @@ export function pgliteRunner(pglite: PGlite, keep = PREPARED_STATEMENTS): Statem
   /** Statement text → its prepared statement's name, least recently used first. */
   const prepared = new Map<string, string>()
   const execute = (message: Uint8Array) => pglite.execProtocol(message, { syncToFs: false })
-  // Kept plans for every kept statement (decision 0033): PGlite has no statistics to plan a run's values with, and a
-  // statement PostgreSQL keeps planning per run spent longer planning than running.
-  let generic: Promise<unknown> | undefined
 
   return async function run<Row>(sql: string, params: readonly unknown[], syncToFs: boolean): Promise<Row[]> {
-    await (generic ??= pglite.exec('set plan_cache_mode = force_generic_plan'))
     const known = prepared.get(sql)
     const name = known ?? `tulks_${++named}`
     prepared.delete(sql)
