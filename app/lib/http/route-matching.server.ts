@@ -16,13 +16,14 @@ type MatchRoutes = (routes: readonly unknown[], location: unknown, basename?: st
 
 const PATHS_KEPT = 2_000
 
+/** The remembering functions made here: installing twice does not wrap the first one again. */
+const remembering = new WeakSet<MatchRoutes>()
+
 export function rememberRouteMatches(): void {
   const router = routerModule()
   if (remembering.has(router.matchRoutes)) return
   router.matchRoutes = remembered(router.matchRoutes)
 }
-
-const remembering = new WeakSet<MatchRoutes>()
 
 /** The router module as Remix's server runtime requires it (resolved from there, so it is the same module). */
 export function routerModule(): { matchRoutes: MatchRoutes } {
