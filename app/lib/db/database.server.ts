@@ -5,6 +5,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import { pgliteStatements } from './pglite-statements.server'
 
+export { KEPT_PLAN } from './pglite-statements.server'
+
 /**
  * One database handle for the whole app (STYLE "one way to do a thing"): embedded PGlite by default,
  * a PostgreSQL server when DATABASE_URL is set. Both speak the same SQL; callers never know which.

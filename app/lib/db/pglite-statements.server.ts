@@ -38,6 +38,16 @@ export const PREPARED_STATEMENTS = 400
 /** Prepared statements' names, unique in the process: several runners may share one PGlite session. */
 let named = 0
 
+/**
+ * A statement text that begins with this is planned once on PGlite, at its first run, and that plan serves every run
+ * after (decision 0034). PGlite gathers no statistics, so a plan made for a run's values only folds them in as
+ * constants; yet PostgreSQL's `auto` kept planning many statements anew each run, and planning took longer than
+ * running. Only statements whose best plan cannot depend on which file or memory they read are marked: a translator's
+ * window over an 18 MB one-line file ran 344–374 ms under a plan kept from another file (decision 0033, withdrawn).
+ * On PostgreSQL it is a comment.
+ */
+export const KEPT_PLAN = '/* kept plan */ '
+
 export function pgliteRunner(pglite: PGlite, keep = PREPARED_STATEMENTS): StatementRunner {
   const { serialize } = protocol
   /** Statement text → its prepared statement's name, least recently used first. */
@@ -51,12 +61,17 @@ export function pgliteRunner(pglite: PGlite, keep = PREPARED_STATEMENTS): Statem
     prepared.set(sql, name)
     const evicted = prepared.size > keep ? prepared.entries().next().value : undefined
     if (evicted) prepared.delete(evicted[0])
+    // A kept plan: the mode is set for this run's bind alone, in the same implicit transaction, so a failure (which
+    // skips the rest until the sync) rolls the setting back with it.
+    const kept = sql.startsWith(KEPT_PLAN)
     const message = concat([
       ...(evicted ? [serialize.close({ type: 'S', name: evicted[1] })] : []),
       ...(known ? [] : [serialize.parse({ text: sql, name })]),
+      ...(kept ? PLAN_ONCE : []),
       serialize.bind({ statement: name, values: params.map(asParameter) }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
+      ...(kept ? PLAN_AUTO : []),
       serialize.sync(),
     ])
     let messages: Awaited<ReturnType<typeof execute>>['messages']
@@ -73,6 +88,15 @@ export function pgliteRunner(pglite: PGlite, keep = PREPARED_STATEMENTS): Statem
     return rowsOf<Row>(messages, pglite.parsers)
   }
 }
+
+/** A `set` as extended-protocol messages of the unnamed statement, run between a statement's other messages. */
+function setting(text: string): Uint8Array[] {
+  const { serialize } = protocol
+  return [serialize.parse({ text }), serialize.bind({}), serialize.execute({})]
+}
+
+const PLAN_ONCE = setting('set plan_cache_mode = force_generic_plan')
+const PLAN_AUTO = setting('set plan_cache_mode = auto')
 
 function isChangedResultType(error: unknown): boolean {
   return (error as { code?: string }).code === '0A000' && String((error as Error).message).includes('cached plan')

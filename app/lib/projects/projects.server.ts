@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { containsPattern } from '../db/contains-pattern'
+import { KEPT_PLAN } from '../db/database.server'
 import { db } from '../db/db.server'
 import { enqueue } from '../jobs/queue.server'
 import { wakeWorker } from '../jobs/wake.server'
@@ -219,7 +220,7 @@ export async function listProjects(
   const [[count], projects] = await Promise.all([
     db().query<{ total: number }>(`select count(*) as total from projects p where ${where}`, values),
     db().query<ProjectSummary>(
-      `select ${summaryColumns('$1')}, p.carried_over as "carriedOver",
+      `${KEPT_PLAN}select ${summaryColumns('$1')}, p.carried_over as "carriedOver",
               case when p.owner_id <> $1 then (select u.name from users u where u.id = p.owner_id) end as "ownerName",
               case when p.owner_id = $1 then (select count(*) from project_members c where c.project_id = p.id)::int else 0 end as "memberCount",
               (select json_build_object('id', e.id, 'password', e.password) from projects e

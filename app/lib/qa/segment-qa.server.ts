@@ -1,5 +1,5 @@
 import { db } from '../db/db.server'
-import type { Queryable } from '../db/database.server'
+import { KEPT_PLAN, type Queryable } from '../db/database.server'
 import { enqueue } from '../jobs/queue.server'
 import { wakeWorker } from '../jobs/wake.server'
 import type { TaskHandler } from '../jobs/worker.server'
@@ -216,7 +216,7 @@ const IGNORED = 'array(select i.warning from qa_ignores i where i.segment_id = s
 export async function warningCounts(projectIds: number[]): Promise<Map<number, number>> {
   if (projectIds.length === 0) return new Map()
   const rows = await db().query<{ projectId: number; code: QaCode; count: number; qaOff: QaCheck[] }>(
-    `select s.project_id as "projectId", w.value->>'code' as code, count(*)::integer as count, p.qa_off as "qaOff"
+    `${KEPT_PLAN}select s.project_id as "projectId", w.value->>'code' as code, count(*)::integer as count, p.qa_off as "qaOff"
        from segments s
        join projects p on p.id = s.project_id
        cross join lateral jsonb_array_elements(s.qa) w

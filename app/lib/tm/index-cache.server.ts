@@ -7,7 +7,7 @@
  * since the copies are the only index (the database's postings went with migration 14, the words' GIN index with
  * 23), a lookup waits for a memory's first load, and for a large catch-up, read a chunk at a time.
  */
-import type { Database, Queryable } from '../db/database.server'
+import { KEPT_PLAN, type Database, type Queryable } from '../db/database.server'
 import { getEnv } from '../env.server'
 import { db } from '../db/db.server'
 import type { TaskHandler } from '../jobs/worker.server'
@@ -207,7 +207,7 @@ export class TmIndexCache {
     if (memoryIds.length === 0) return []
     const since = memoryIds.map((memoryId) => this.entries.get(memoryId)?.version ?? 0)
     const rows = await this.database.query<ChangeRow>(
-      `with wanted as (
+      `${KEPT_PLAN}with wanted as (
          select * from unnest($1::integer[], $2::bigint[]) as w (memory_id, since)
        ), changed as (
          -- Per memory and in the order of tm_units_version_idx, so that the index is walked (with a limit and no

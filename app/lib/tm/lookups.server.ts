@@ -3,7 +3,7 @@
  * memories' indexes (decisions 0011, 0014), the brute force that is their oracle, and exact matches for pretranslation.
  * What a unit is and how units are written: units.server.ts.
  */
-import type { Queryable } from '../db/database.server'
+import { KEPT_PLAN, type Queryable } from '../db/database.server'
 import { db } from '../db/db.server'
 import { baseScore, score, tokenDistance } from './fuzzy-score'
 import { bruteForceTop, compareHits, DEFAULT_THRESHOLD, DEFAULT_TOP } from './candidate-filter'
@@ -99,7 +99,7 @@ async function matchesInProcess(
       if (worst !== undefined && (candidates[at]?.bound ?? 0) < worst) break
       const ids = candidates.slice(at, at + batch).map((candidate) => candidate.unitId)
       for (const id of ids) read.add(id)
-      const rows = await db().query<UnitRow>(`select ${unitColumns} from tm_units where id = any($1::bigint[])`, [ids])
+      const rows = await db().query<UnitRow>(`${KEPT_PLAN}select ${unitColumns} from tm_units where id = any($1::bigint[])`, [ids])
       for (const row of rows) {
         const hit = scored(query, toStoredUnit(row), threshold)
         if (hit) hits.push(hit)
