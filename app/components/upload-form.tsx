@@ -220,11 +220,24 @@ export function UploadForm({ source, target, sources, targets, systems, accept, 
   )
 }
 
-/** A language the locale files do not name (an MT engine's, e.g. Spanish) in the interface language. */
+/**
+ * A language the locale files do not name (an MT engine's, e.g. Spanish) in the interface language. Asked for every
+ * language of every render (it is the texts' default), so each name is found once: making an Intl.DisplayNames took
+ * 0.15 ms of the file list's server time (issue 53).
+ */
 function displayName(code: string, language: string): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code
-  } catch {
-    return code
+  const key = `${language}\u0000${code}`
+  let name = displayNames.get(key)
+  if (name === undefined) {
+    try {
+      name = new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code
+    } catch {
+      name = code
+    }
+    if (displayNames.size < NAMES_KEPT) displayNames.set(key, name)
   }
+  return name
 }
+
+const displayNames = new Map<string, string>()
+const NAMES_KEPT = 1_000

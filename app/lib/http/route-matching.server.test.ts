@@ -65,6 +65,42 @@ describe('remembered route matches (issue 53)', () => {
     expect(remember(other, '/translate/1/abc')?.at(-1)?.params).toEqual({ id: '1', secret: 'abc' })
   })
 
+  it("gives a copy of the tree (a request's render builds one) the same matches, of the copy's own routes", () => {
+    const remember = remembered(original)
+    for (const path of paths) remember(routes, path)
+    const copy = structuredClone(routes)
+    for (const path of paths) {
+      const matches = remember(copy, path)
+      expect([path, matches]).toEqual([path, original(copy, path)])
+      for (const match of matches ?? []) expect(JSON.stringify(copy)).toContain(JSON.stringify(match.route))
+    }
+    expect(remember(copy, '/memories/7/export')?.map((match) => match.route)).toEqual([copy[0], copy[0]!.children[4], copy[0]!.children[4]!.children![1]])
+    expect(remember(copy, '/memories/7/export')?.at(-1)?.route).toBe(copy[0]!.children[4]!.children![1])
+    expect(remember(copy, { pathname: '/help/tags' })).toEqual(original(copy, { pathname: '/help/tags' }))
+    expect(remember(copy, { pathname: '/help/tags' })?.at(-1)?.route).toBe(copy[0]!.children[5])
+  })
+
+  it('tells trees apart by what matching reads: a route made case-sensitive, a path changed', () => {
+    const remember = remembered(original)
+    expect(remember(routes, '/MEMORIES')?.at(-1)?.route).toBe(routes[0]!.children[4]!.children![0])
+    const sensitive = structuredClone(routes)
+    Object.assign(sensitive[0]!.children[4]!, { caseSensitive: true })
+    expect(remember(sensitive, '/MEMORIES')).toEqual(original(sensitive, '/MEMORIES'))
+    expect(remember(sensitive, '/MEMORIES')?.at(-1)?.route).toBe(sensitive[0]!.children[6])
+    const renamed = structuredClone(routes)
+    renamed[0]!.children[1]!.path = 'translate/:id/:secret'
+    expect(remember(renamed, '/translate/1/abc')?.at(-1)?.params).toEqual({ id: '1', secret: 'abc' })
+    expect(remember(routes, '/translate/1/abc')?.at(-1)?.params).toEqual({ projectId: '1', password: 'abc' })
+  })
+
+  it('keeps a text location and a location object with the same text apart', () => {
+    const remember = remembered(original)
+    expect(remember(routes, '/memories?sort=name')).toEqual(original(routes, '/memories?sort=name'))
+    expect(remember(routes, { pathname: '/memories?sort=name' })).toEqual(original(routes, { pathname: '/memories?sort=name' }))
+    expect(remember(routes, '/memories?sort=name')?.at(-1)?.route).toBe(routes[0]!.children[4]!.children![0])
+    expect(remember(routes, { pathname: '/memories?sort=name' })?.at(-1)?.route).toBe(routes[0]!.children[6])
+  })
+
   it("is what Remix's server runtime calls once installed, installed once", async () => {
     rememberRouteMatches()
     const installed = routerModule().matchRoutes

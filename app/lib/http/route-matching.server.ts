@@ -4,12 +4,15 @@ import { createRequire } from 'node:module'
  * Remix matches every request's path against the app's routes (`matchServerRoutes`, once, twice for a `.data` request)
  * with React Router's `matchRoutes`, which flattens and ranks the whole route tree and builds a regular expression for
  * each route it tries, every time: 0.25 ms of the request thread's 5 a request, the largest part of the framework's own
- * work (issue 53, docs/benchmarks.md). The routes never change while the server runs, so the matches of a path are
- * remembered: a path asked again gets a copy of what it got the first time.
+ * work (issue 53, docs/benchmarks.md). React Router's render matches the same path once more, against a copy of the
+ * tree built for that request (another 0.26 ms of a file list's 8). The routes never change while the server runs, so
+ * the matches of a path are remembered: a path asked again gets what it got the first time.
  *
- * Remix calls the function through the router module's exports, so the remembering one is put there (the router's own
- * calls inside its static handler, and React Router's while rendering, go on as before). Only a path given as text is
- * remembered, per route tree (Remix keeps one for the server's life) and in a bounded number.
+ * Remix and React Router call the function through the router module's exports, so the remembering one is put there
+ * (the router's own call inside its static handler goes on as before). Matches are kept per tree shape — what matching
+ * reads of a route: its path, whether it is an index, case sensitivity, its children — as the positions of their
+ * routes in the tree, and each caller gets new matches of the routes of the tree it gave. Only a path given as text,
+ * or as a location's pathname, is remembered, in a bounded number.
  */
 type Match = { params: Record<string, string | undefined>; pathname: string; pathnameBase: string; route: unknown }
 type MatchRoutes = (routes: readonly unknown[], location: unknown, basename?: string) => Match[] | null
@@ -32,21 +35,70 @@ export function routerModule(): { matchRoutes: MatchRoutes } {
 }
 
 export function remembered(matchRoutes: MatchRoutes): MatchRoutes {
-  const known = new WeakMap<object, Map<string, Match[] | null>>()
+  /** Per tree shape, per basename and path: the matches with their routes' positions (null: no route matched). */
+  const known = new Map<string, Map<string, KeptMatch[] | null>>()
   const remember: MatchRoutes = (routes, location, basename) => {
-    if (typeof location !== 'string' || (basename !== undefined && typeof basename !== 'string')) return matchRoutes(routes, location, basename)
-    let paths = known.get(routes)
-    if (!paths) known.set(routes, (paths = new Map()))
-    const name = `${basename ?? ''}\u0000${location}`
-    let matches = paths.get(name)
-    if (matches === undefined) {
-      matches = matchRoutes(routes, location, basename)
-      if (paths.size >= PATHS_KEPT) paths.clear()
-      paths.set(name, matches)
+    const path = pathOf(location)
+    if (path === undefined || (basename !== undefined && typeof basename !== 'string')) return matchRoutes(routes, location, basename)
+    const shape = shapeOf(routes)
+    let paths = known.get(shape)
+    if (!paths) {
+      if (known.size >= SHAPES_KEPT) known.clear()
+      known.set(shape, (paths = new Map()))
     }
-    // A copy, so that nothing done with one request's matches (their params) reaches the next.
-    return matches && matches.map((match) => ({ ...match, params: { ...match.params } }))
+    const name = `${basename ?? ''}\u0000${path}`
+    const kept = paths.get(name)
+    if (kept !== undefined) return kept && kept.map(({ at, params, pathname, pathnameBase }) => ({ params: { ...params }, pathname, pathnameBase, route: at(routes) }))
+    const matches = matchRoutes(routes, location, basename)
+    const positions = matches && positionsOf(routes, matches)
+    if (paths.size >= PATHS_KEPT) paths.clear()
+    if (positions !== undefined) paths.set(name, matches && matches.map((match, index) => ({ ...match, params: { ...match.params }, at: positions![index]! })))
+    return matches
   }
   remembering.add(remember)
   return remember
+}
+
+interface Route {
+  children?: readonly Route[]
+}
+
+/** A remembered match: the route found by its position in whatever tree of this shape is given. */
+interface KeptMatch extends Omit<Match, 'route'> {
+  at: (routes: readonly unknown[]) => unknown
+}
+
+/** Shapes of route trees kept (one for the app's routes; a test's or another router's trees add a few). */
+const SHAPES_KEPT = 20
+
+/** What a match depends on besides the tree: a text location's whole text, or a location object's pathname. */
+function pathOf(location: unknown): string | undefined {
+  if (typeof location === 'string') return `text\u0000${location}`
+  const pathname = typeof location === 'object' && location !== null ? (location as { pathname?: unknown }).pathname : null
+  return pathname === undefined || typeof pathname === 'string' ? `pathname\u0000${pathname ?? ''}` : undefined
+}
+
+const shapes = new WeakMap<object, string>()
+
+/** A route tree as matching reads it, the same for every copy of the app's routes (a request's render builds one). */
+function shapeOf(routes: readonly unknown[]): string {
+  let shape = shapes.get(routes)
+  if (shape === undefined) shapes.set(routes, (shape = JSON.stringify(routes, ['path', 'index', 'caseSensitive', 'children'])))
+  return shape
+}
+
+/**
+ * Each match's route as a way to find it in a tree of the same shape: a match's route is a child of the one before
+ * (the first a top-level route). Undefined when one is not where expected, and then nothing is remembered.
+ */
+function positionsOf(routes: readonly unknown[], matches: readonly Match[]): ((routes: readonly unknown[]) => unknown)[] | undefined {
+  const path: number[] = []
+  let level = routes as readonly Route[]
+  for (const match of matches) {
+    const index = level.indexOf(match.route as Route)
+    if (index < 0) return undefined
+    path.push(index)
+    level = (match.route as Route).children ?? []
+  }
+  return path.map((_, depth) => (tree) => path.slice(1, depth + 1).reduce<Route>((route, index) => route.children![index]!, (tree as readonly Route[])[path[0]!]!))
 }
