@@ -48,11 +48,16 @@ export function remembered(matchRoutes: MatchRoutes): MatchRoutes {
     }
     const name = `${basename ?? ''}\u0000${path}`
     const kept = paths.get(name)
-    if (kept !== undefined) return kept && kept.map(({ at, params, pathname, pathnameBase }) => ({ params: { ...params }, pathname, pathnameBase, route: at(routes) }))
+    if (kept !== undefined) {
+      // New matches, so that nothing done with one request's (their params) reaches the next.
+      return kept && kept.map(({ at, params, ...match }) => ({ ...match, params: { ...params }, route: routeAt(routes, at) }))
+    }
     const matches = matchRoutes(routes, location, basename)
     const positions = matches && positionsOf(routes, matches)
     if (paths.size >= PATHS_KEPT) paths.clear()
-    if (positions !== undefined) paths.set(name, matches && matches.map((match, index) => ({ ...match, params: { ...match.params }, at: positions![index]! })))
+    if (positions !== undefined) {
+      paths.set(name, matches && matches.map((match, depth) => ({ ...match, params: { ...match.params }, at: positions!.slice(0, depth + 1) })))
+    }
     return matches
   }
   remembering.add(remember)
@@ -63,9 +68,9 @@ interface Route {
   children?: readonly Route[]
 }
 
-/** A remembered match: the route found by its position in whatever tree of this shape is given. */
+/** A remembered match: its route's position in a tree of this shape, the index of each route on the way down. */
 interface KeptMatch extends Omit<Match, 'route'> {
-  at: (routes: readonly unknown[]) => unknown
+  at: readonly number[]
 }
 
 /** Shapes of route trees kept (one for the app's routes; a test's or another router's trees add a few). */
@@ -88,17 +93,24 @@ function shapeOf(routes: readonly unknown[]): string {
 }
 
 /**
- * Each match's route as a way to find it in a tree of the same shape: a match's route is a child of the one before
- * (the first a top-level route). Undefined when one is not where expected, and then nothing is remembered.
+ * Each match's index among its siblings: a match's route is a child of the one before (the first a top-level route).
+ * Undefined when one is not where expected, and then nothing is remembered.
  */
-function positionsOf(routes: readonly unknown[], matches: readonly Match[]): ((routes: readonly unknown[]) => unknown)[] | undefined {
-  const path: number[] = []
+function positionsOf(routes: readonly unknown[], matches: readonly Match[]): number[] | undefined {
+  const positions: number[] = []
   let level = routes as readonly Route[]
   for (const match of matches) {
     const index = level.indexOf(match.route as Route)
     if (index < 0) return undefined
-    path.push(index)
+    positions.push(index)
     level = (match.route as Route).children ?? []
   }
-  return path.map((_, depth) => (tree) => path.slice(1, depth + 1).reduce<Route>((route, index) => route.children![index]!, (tree as readonly Route[])[path[0]!]!))
+  return positions
+}
+
+/** The route at these positions of a tree of the remembered shape. */
+function routeAt(routes: readonly unknown[], at: readonly number[]): Route {
+  let route = (routes as readonly Route[])[at[0]!]!
+  for (const index of at.slice(1)) route = route.children![index]!
+  return route
 }
