@@ -18,7 +18,7 @@ import { resources } from './i18n/resources.server'
 import { defaultLanguage } from './i18n/config'
 import { securityHeaders } from './http/security-headers'
 import { isForeignOrigin } from './http/origin'
-import { rememberRouteMatches } from './http/route-matching.server'
+import { rememberRouteMatches, rememberServerRoutes } from './http/route-matching.server'
 
 /**
  * What server.mjs needs from the app before it listens: validated configuration, an open and migrated database,
@@ -46,6 +46,7 @@ const THREAD_RESTART_MS = 1_000
 export async function boot(options: BootOptions): Promise<Env> {
   const env = getEnv()
   rememberRouteMatches()
+  rememberServerRoutes()
   let threadDatabase: () => ThreadDatabase
   if (env.DATABASE_URL) {
     await connectDatabase(env, { server: true })

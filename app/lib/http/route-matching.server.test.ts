@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { remembered, rememberRouteMatches, routerModule } from './route-matching.server'
+import { remembered, rememberedBuild, rememberRouteMatches, rememberServerRoutes, remixRoutesModule, routerModule } from './route-matching.server'
 
 /** A route tree shaped like Remix's (a root, an index, dynamic and optional segments, a splat). */
 const routes = [
@@ -114,5 +114,56 @@ describe('remembered route matches (issue 53)', () => {
     expect(matchServerRoutes(routes, '/translate/2/xyz')?.at(-1)?.params).toEqual({ projectId: '2', password: 'xyz' })
     const expected = original(routes, '/translate/2/xyz')?.map(({ params, pathname, route }) => ({ params, pathname, route }))
     expect(matchServerRoutes(routes, '/translate/2/xyz')).toEqual(expected)
+  })
+})
+
+describe("remembered server routes, RemixServer's for every render (issue 53)", () => {
+  const original = remixRoutesModule().createServerRoutes
+  const manifest = {
+    root: { id: 'root', path: '', hasLoader: true },
+    'routes/_index': { id: 'routes/_index', parentId: 'root', index: true, hasLoader: true },
+    'routes/translate': { id: 'routes/translate', parentId: 'root', path: 'translate/:projectId/:password', hasLoader: true },
+  }
+  const Page = () => null
+  const routeModules = { root: { default: Page }, 'routes/_index': { default: Page }, 'routes/translate': { default: Page } }
+  const modules = () => ({ ...routeModules })
+  const future = {}
+  /** What a route tree says, its components included (its loaders are new functions on every build). */
+  type Built = { id: string; path?: string; index?: boolean; Component?: unknown; children?: Built[] }
+  const said = (routes: unknown[]): unknown[] =>
+    (routes as Built[]).map(({ id, path, index, Component, children }) => ({ id, path, index, Component, children: children && said(children) }))
+
+  it('builds once for a build, though each request gives its route modules in a new object', () => {
+    const remember = rememberedBuild(original)
+    const first = remember(manifest, modules(), future, false)
+    expect(said(first)).toEqual(said(original(manifest, modules(), future, false)))
+    expect(remember(manifest, modules(), future, false)).toBe(first)
+    expect(JSON.stringify(first, ['id', 'path', 'index', 'children'])).toContain('translate/:projectId/:password')
+  })
+
+  it('builds again for other modules, another manifest, future flags or SPA mode', () => {
+    const remember = rememberedBuild(original)
+    const first = remember(manifest, modules(), future, false)
+    const Other = () => null
+    const changed = { ...routeModules, 'routes/translate': { default: Other } }
+    const rebuilt = remember(manifest, changed, future, false)
+    expect(rebuilt).not.toBe(first)
+    expect(said(rebuilt)).toEqual(said(original(manifest, changed, future, false)))
+    expect((rebuilt as Built[])[0]!.children![1]!.Component).toBe(Other)
+    expect(remember(manifest, { ...changed, 'routes/more': { default: Page } }, future, false)).not.toBe(rebuilt)
+    expect(remember({ ...manifest }, changed, future, false)).not.toBe(rebuilt)
+    expect(remember(manifest, changed, {}, false)).not.toBe(rebuilt)
+    expect(remember(manifest, changed, future, true)).not.toBe(rebuilt)
+    expect(remember(manifest, changed, future, false)).not.toBe(first)
+  })
+
+  it('is what RemixServer calls once installed, installed once', () => {
+    rememberServerRoutes()
+    const installed = remixRoutesModule().createServerRoutes
+    expect(installed).not.toBe(original)
+    rememberServerRoutes()
+    expect(remixRoutesModule().createServerRoutes).toBe(installed)
+    const server = createRequire(import.meta.url).resolve('@remix-run/react/dist/server.js')
+    expect(createRequire(server)('./routes.js')).toBe(remixRoutesModule())
   })
 })

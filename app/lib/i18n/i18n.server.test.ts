@@ -46,6 +46,19 @@ describe('renderI18next', () => {
     }
   })
 
+  it('gives renders of one language and namespaces one instance, and others their own', () => {
+    const lv = renderI18next('lv', ['common', 'translate'])
+    expect(renderI18next('lv', ['common', 'translate'])).toBe(lv)
+    expect(lv.language).toBe('lv')
+    for (const [language, ns] of [['en', ['common', 'translate']], ['lv', ['common', 'files']], ['lv', ['common']]] as const) {
+      const other = renderI18next(language, [...ns])
+      expect(other).not.toBe(lv)
+      expect([other.language, other.options.ns]).toEqual([language, ns])
+    }
+    expect(lv.getFixedT(null, 'translate')('backToFiles')).toBe(renderI18next('lv', ['translate']).t('translate:backToFiles'))
+    expect(lv.getFixedT(null, 'translate')('backToFiles')).not.toBe(renderI18next('en', ['translate']).t('translate:backToFiles'))
+  })
+
   it('keeps a key prefix apart from the same key without it', () => {
     const instance = renderI18next('en', ['translate'])
     const plain = instance.getFixedT(null, 'translate')
