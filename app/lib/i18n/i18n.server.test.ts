@@ -63,8 +63,17 @@ describe('renderI18next', () => {
     const instance = renderI18next('en', ['translate'])
     const plain = instance.getFixedT(null, 'translate')
     const footer = instance.getFixedT(null, 'translate', 'footer')
+    expect(instance.getFixedT(null, 'translate')).toBe(plain)
+    expect(instance.getFixedT(null, 'translate', 'footer')).toBe(footer)
+    expect(instance.getFixedT(null, 'files')).not.toBe(plain)
     expect(footer('minutes', { count: 2 })).toBe(plain('footer.minutes', { count: 2 }))
     expect(plain('segments')).toBe('Segments')
     expect(footer('segments')).not.toBe('Segments')
+    // A text without values, remembered by its key in each t's scope: the same key in another scope is its own.
+    for (let round = 0; round < 2; round++) {
+      expect(footer('segments')).toBe(instance.t('translate:footer.segments'))
+      expect(plain('segments')).toBe('Segments')
+      expect(instance.getFixedT(null, 'files')('title')).toBe(instance.t('files:title'))
+    }
   })
 })

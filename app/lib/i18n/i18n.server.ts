@@ -55,11 +55,11 @@ export async function getFixedT(request: Request, namespace: Namespace): Promise
 
 /**
  * The i18next for server renders in a language with a route's namespaces (entry.server.tsx), shared by every such
- * render. Its `t` functions remember
- * what a key says with the values it was given (`t('toolbar.confirm')`, `t('activate', { number: '12' })`: a page
- * calls several hundred), for every render after: the strings never change while the server runs, and i18next's
- * lookup and interpolation took a tenth of the request thread's time under bench/load. Calls with anything but plain
- * values (objects, functions) are looked up each time.
+ * render. Its `t` functions (one per namespace and key prefix, made once) remember what a key says with the values it
+ * was given (`t('toolbar.confirm')`, `t('activate', { number: '12' })`: a page calls several hundred), for every render
+ * after: the strings never change while the server runs, and i18next's lookup and interpolation took a tenth of the
+ * request thread's time under bench/load. Calls with anything but plain values (objects, functions) are looked up each
+ * time.
  */
 export function renderI18next(language: Language, ns: string[]): I18next {
   const name = `${language}\u0000${ns.join('\u0000')}`
@@ -81,10 +81,21 @@ const INSTANCES_KEPT = 500
 function renderInstance(language: Language, ns: string[]): I18next {
   const instance = serverI18next.cloneInstance({ lng: language, ns })
   const fixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => TFunction
-  instance.getFixedT = ((lng: unknown, namespace: unknown, keyPrefix: unknown) =>
-    rememberingT(fixedT(lng, namespace, keyPrefix), `${String(lng ?? language)}\u0000${String(namespace ?? '')}\u0000${String(keyPrefix ?? '')}\u0000`)) as I18next['getFixedT']
+  // One t per language, namespace and key prefix, made once: every component's useTranslation asks for one.
+  const made = new Map<string, TFunction>()
+  instance.getFixedT = ((lng: unknown, namespace: unknown, keyPrefix: unknown) => {
+    const scope = `${String(lng ?? language)}\u0000${String(namespace ?? '')}\u0000${String(keyPrefix ?? '')}\u0000`
+    let t = made.get(scope)
+    if (!t) {
+      if (made.size >= SCOPES_KEPT) made.clear()
+      made.set(scope, (t = rememberingT(fixedT(lng, namespace, keyPrefix), scope)))
+    }
+    return t
+  }) as I18next['getFixedT']
   return instance
 }
+
+const SCOPES_KEPT = 1_000
 
 /**
  * What keys said, per language, namespace, key prefix and values; bounded (values can be a file's name or a number of
@@ -94,8 +105,20 @@ const texts = new Map<string, string>()
 const TEXTS_KEPT = 20_000
 
 function rememberingT(t: TFunction, scope: string): TFunction {
+  /** Texts of keys without values, by the key alone: a key is a literal, whose hash its string keeps. */
+  const plain = new Map<string, string>()
   const remembering = (...args: unknown[]) => {
     const [key, options] = args
+    if (typeof key === 'string' && args.length === 1) {
+      const known = plain.get(key)
+      if (known !== undefined) return known
+      const text = (t as unknown as (key: string) => unknown)(key)
+      if (typeof text === 'string') {
+        if (plain.size >= TEXTS_KEPT) plain.clear()
+        plain.set(key, text)
+      }
+      return text
+    }
     const name = typeof key === 'string' && args.length <= 2 ? textName(scope + key, options) : undefined
     if (name === undefined) return (t as unknown as (...rest: unknown[]) => unknown)(...args)
     const known = texts.get(name)
