@@ -7,7 +7,7 @@ import { NonceProvider } from './components/nonce'
 // two- or three-byte character met a buffer boundary (react/react#31134; fixed only in React 19). This one
 // encodes every piece to bytes first and splits bytes, never characters (docs/decisions/0012), short pieces from Node's
 // buffer pool (0031).
-import { renderToReadableStream } from './lib/render/page-renderer.server'
+import { renderedBytes, renderToReadableStream } from './lib/render/page-renderer.server'
 import { getLanguage, i18n, renderI18next } from './lib/i18n/i18n.server'
 
 export { addressWithoutNul, boot, bootWorkerProcess, runThread, shutdown, forbiddenText, formTargets, securityHeaders, isForeignOrigin } from './lib/boot.server'
@@ -29,7 +29,7 @@ export default async function handleRequest(
   let didError = false
   const abort = new AbortController()
   const timer = setTimeout(() => abort.abort(), ABORT_DELAY)
-  let body: ArrayBuffer
+  let body: Uint8Array<ArrayBuffer>
   try {
     const stream = await renderToReadableStream(
       <NonceProvider value={nonce}>
@@ -47,7 +47,7 @@ export default async function handleRequest(
       },
     )
     await stream.allReady
-    body = await new Response(stream).arrayBuffer()
+    body = await renderedBytes(stream)
   } finally {
     clearTimeout(timer)
   }
