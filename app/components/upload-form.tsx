@@ -1,6 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { keptOrMade } from '~/lib/kept'
 import { systemsForPair } from '~/lib/mt/systems'
 import { swapLanguages } from '~/lib/projects/languages'
 import type { UploadQueue } from './upload-queue'
@@ -226,17 +227,13 @@ export function UploadForm({ source, target, sources, targets, systems, accept, 
  * 0.15 ms of the file list's server time (issue 53).
  */
 function displayName(code: string, language: string): string {
-  const key = `${language}\u0000${code}`
-  let name = displayNames.get(key)
-  if (name === undefined) {
+  return keptOrMade(displayNames, `${language}\u0000${code}`, NAMES_KEPT, () => {
     try {
-      name = new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code
+      return new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code
     } catch {
-      name = code
+      return code
     }
-    if (displayNames.size < NAMES_KEPT) displayNames.set(key, name)
-  }
-  return name
+  })
 }
 
 const displayNames = new Map<string, string>()

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { keptOrMade } from '../kept'
 
 /**
  * Remix matches every request's path against the app's routes (`matchServerRoutes`, once, twice for a `.data` request)
@@ -56,23 +57,20 @@ export function remixRoutesModule(): { createServerRoutes: CreateServerRoutes } 
 const rememberingBuilds = new WeakSet<CreateServerRoutes>()
 
 /**
- * Routes built once per manifest and future flags (objects, as a build has them) and SPA mode, and again only when the
- * route modules differ: Remix gives a new object of them for every request, so they are compared module by module.
+ * The routes last built, given again while the manifest, the future flags and SPA mode are the same objects (one build
+ * has one of each) and the route modules are the same: Remix gives them in a new object for every request, so they are
+ * compared module by module.
  */
 export function rememberedBuild(create: CreateServerRoutes): CreateServerRoutes {
-  const built = new WeakMap<object, WeakMap<object, Map<unknown, { modules: Record<string, unknown>; routes: unknown[] }>>>()
+  let last: { manifest: unknown; future: unknown; isSpaMode: unknown; modules: Record<string, unknown>; routes: unknown[] } | undefined
   const remember: CreateServerRoutes = (manifest, routeModules, future, isSpaMode, ...rest) => {
-    const usual = rest.length === 0 && isObject(manifest) && isObject(routeModules) && isObject(future)
+    const usual = rest.length === 0 && typeof routeModules === 'object' && routeModules !== null
     if (!usual) return create(manifest, routeModules, future, isSpaMode, ...rest)
-    let byFuture = built.get(manifest)
-    if (!byFuture) built.set(manifest, (byFuture = new WeakMap()))
-    let byMode = byFuture.get(future)
-    if (!byMode) byFuture.set(future, (byMode = new Map()))
     const modules = routeModules as Record<string, unknown>
-    const kept = byMode.get(isSpaMode)
-    if (kept && sameModules(kept.modules, modules)) return kept.routes
+    const same = last && last.manifest === manifest && last.future === future && last.isSpaMode === isSpaMode && sameModules(last.modules, modules)
+    if (same) return last!.routes
     const routes = create(manifest, routeModules, future, isSpaMode)
-    byMode.set(isSpaMode, { modules: { ...modules }, routes })
+    last = { manifest, future, isSpaMode, modules: { ...modules }, routes }
     return routes
   }
   rememberingBuilds.add(remember)
@@ -84,20 +82,13 @@ function sameModules(kept: Record<string, unknown>, given: Record<string, unknow
   return ids.length === Object.keys(kept).length && ids.every((id) => Object.hasOwn(kept, id) && kept[id] === given[id])
 }
 
-const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
-
 export function remembered(matchRoutes: MatchRoutes): MatchRoutes {
   /** Per tree shape, per basename and path: the matches with their routes' positions (null: no route matched). */
   const known = new Map<string, Map<string, KeptMatch[] | null>>()
   const remember: MatchRoutes = (routes, location, basename) => {
     const path = pathOf(location)
     if (path === undefined || (basename !== undefined && typeof basename !== 'string')) return matchRoutes(routes, location, basename)
-    const shape = shapeOf(routes)
-    let paths = known.get(shape)
-    if (!paths) {
-      if (known.size >= SHAPES_KEPT) known.clear()
-      known.set(shape, (paths = new Map()))
-    }
+    const paths = keptOrMade(known, shapeOf(routes), SHAPES_KEPT, () => new Map<string, KeptMatch[] | null>())
     const name = `${basename ?? ''}\u0000${path}`
     const kept = paths.get(name)
     if (kept !== undefined) {

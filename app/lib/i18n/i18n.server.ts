@@ -5,6 +5,7 @@ import { defaultLanguage, i18nConfig, namespaces, supportedLanguages, type Langu
 import { cookieValue, cultureValue, languageOfCulture } from './culture.server'
 import { formatNumber } from './format'
 import { resources } from './resources.server'
+import { keptOrMade } from '../kept'
 
 /**
  * SPEC: the interface language is chosen from a culture cookie — read in the forms other systems on the domain write
@@ -62,13 +63,7 @@ export async function getFixedT(request: Request, namespace: Namespace): Promise
  * time.
  */
 export function renderI18next(language: Language, ns: string[]): I18next {
-  const name = `${language}\u0000${ns.join('\u0000')}`
-  let instance = renderInstances.get(name)
-  if (!instance) {
-    if (renderInstances.size >= INSTANCES_KEPT) renderInstances.clear()
-    renderInstances.set(name, (instance = renderInstance(language, ns)))
-  }
-  return instance
+  return keptOrMade(renderInstances, `${language}\u0000${ns.join('\u0000')}`, INSTANCES_KEPT, () => renderInstance(language, ns))
 }
 
 /**
@@ -85,12 +80,7 @@ function renderInstance(language: Language, ns: string[]): I18next {
   const made = new Map<string, TFunction>()
   instance.getFixedT = ((lng: unknown, namespace: unknown, keyPrefix: unknown) => {
     const scope = `${String(lng ?? language)}\u0000${String(namespace ?? '')}\u0000${String(keyPrefix ?? '')}\u0000`
-    let t = made.get(scope)
-    if (!t) {
-      if (made.size >= SCOPES_KEPT) made.clear()
-      made.set(scope, (t = rememberingT(fixedT(lng, namespace, keyPrefix), scope)))
-    }
-    return t
+    return keptOrMade(made, scope, SCOPES_KEPT, () => rememberingT(fixedT(lng, namespace, keyPrefix), scope))
   }) as I18next['getFixedT']
   return instance
 }
@@ -107,23 +97,16 @@ const TEXTS_KEPT = 20_000
 function rememberingT(t: TFunction, scope: string): TFunction {
   /** Texts of keys without values, by the key alone: a key is a literal, whose hash its string keeps. */
   const plain = new Map<string, string>()
+  const translate = t as unknown as (...args: unknown[]) => unknown
   const remembering = (...args: unknown[]) => {
     const [key, options] = args
-    if (typeof key === 'string' && args.length === 1) {
-      const known = plain.get(key)
-      if (known !== undefined) return known
-      const text = (t as unknown as (key: string) => unknown)(key)
-      if (typeof text === 'string') {
-        if (plain.size >= TEXTS_KEPT) plain.clear()
-        plain.set(key, text)
-      }
-      return text
-    }
+    // Without options i18next answers a key with text (the key itself when it has none).
+    if (typeof key === 'string' && args.length === 1) return keptOrMade(plain, key, TEXTS_KEPT, () => String(translate(key)))
     const name = typeof key === 'string' && args.length <= 2 ? textName(scope + key, options) : undefined
-    if (name === undefined) return (t as unknown as (...rest: unknown[]) => unknown)(...args)
+    if (name === undefined) return translate(...args)
     const known = texts.get(name)
     if (known !== undefined) return known
-    const text = (t as unknown as (...rest: unknown[]) => unknown)(...args)
+    const text = translate(...args)
     if (typeof text === 'string') {
       if (texts.size >= TEXTS_KEPT) texts.clear()
       texts.set(name, text)
