@@ -68,20 +68,23 @@ export interface CorpusUnit extends SamplePair {
 
 /** `size` units (some sources repeat after editing; an import keeps one unit per source). */
 export function corpusUnits(size: number): CorpusUnit[] {
+  return Array.from(corpusStream(size))
+}
+
+/** corpusUnits one by one, for memories too large to hold as strings (ten million units are about 3 GB). */
+export function* corpusStream(size: number): Generator<CorpusUnit> {
   const random = seeded(size)
-  const units: CorpusUnit[] = []
   for (let at = 0; at < size; at++) {
     const base = samplePairs[at % samplePairs.length] ?? { source: '', target: '' }
     const round = Math.floor(at / samplePairs.length)
     let source = base.source
     for (let edits = 0; edits < Math.min(round, 3); edits++) source = edit(source, random)
-    units.push({ source: canonical(source), target: canonical(base.target), plainSource: source, changedSecond: Math.floor(random() * 1000) })
+    yield { source: canonical(source), target: canonical(base.target), plainSource: source, changedSecond: Math.floor(random() * 1000) }
   }
-  return units
 }
 
-/** `count` canonical query segments from the units' plain sources. */
-export function corpusQueries(units: readonly CorpusUnit[], count: number, seed: number): string[] {
+/** `count` canonical query segments from the units' plain sources (all of them, or an even sample of a large corpus). */
+export function corpusQueries(units: readonly Pick<CorpusUnit, 'plainSource'>[], count: number, seed: number): string[] {
   const random = seeded(seed)
   const pick = () => units[Math.floor(random() * units.length)]?.plainSource ?? ''
   return Array.from({ length: count }, (_, at) => canonical(plainQuery(at, pick, random)))

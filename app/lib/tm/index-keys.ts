@@ -139,3 +139,16 @@ export function countKeys(keys: readonly number[]): { key: number; count: number
   }
   return counted
 }
+
+/** A query's distinct keys (sorted) with their counts, and room to count down a unit's share of them. */
+export interface QueryKeys {
+  keys: Int32Array
+  counts: Int32Array
+  remaining: Int32Array
+}
+
+export function queryKeysOf(queryKeys: readonly number[]): QueryKeys {
+  const counted = countKeys(queryKeys)
+  const counts = Int32Array.from(counted, (entry) => entry.count)
+  return { keys: Int32Array.from(counted, (entry) => entry.key), counts, remaining: new Int32Array(counts.length) }
+}

@@ -13,7 +13,8 @@
  */
 import { DEFAULT_TOP, lengthWindow, maxDistance } from './candidate-filter'
 import { PENALTY } from './fuzzy-score'
-import { countKeys, isAscending, sequenceDistance, sharedKeys } from './index-keys'
+import { commonBitsOf, commonKeysOf, markCommonBits, unreadCommon } from './common-keys'
+import { countKeys, isAscending, queryKeysOf, type QueryKeys, sequenceDistance, sharedKeys } from './index-keys'
 import type { IndexImage, IndexKeys, IndexWords } from './index-image'
 import { firstAtLeast, Growable, holding, holdsSorted, indexOfSorted, int32, samePart, slotWithId } from './typed-arrays'
 
@@ -68,6 +69,9 @@ export class MemoryIndex {
   private wordStarts!: Growable<Int32Array>
   private wordPool!: Growable<Int32Array>
   private signatures!: Growable<Int32Array>
+  // Per slot, which of the memory's commonest keys (`common`, chosen when the postings are built) it holds (common-keys.ts).
+  private commonBits!: Growable<Uint8Array>
+  private common: Int32Array = new Int32Array(0)
   /** Slots of units without tokens (only tags, or nothing): the only ones an empty query can match. */
   private withoutTokenSlots: number[] = []
   /** Per unit put, its slot; a unit read from an image is found through `imageSlots` instead. */
@@ -99,9 +103,10 @@ export class MemoryIndex {
   private addedPostings = 0
 
   // Per lookup: per slot the query tokens it holds (0 for a slot not found; set back to 0 for the slots found when the
-  // lookup ends), and the slots found. Two bytes a slot: at a million units the counts fit the processor's cache
-  // better than a stamp and a count in eight bytes, which a lookup's postings reach in no order.
-  private marks = new Uint16Array(0)
+  // lookup ends), and the slots found. One byte a slot: the postings reach the counts in no order, and the smaller they
+  // are the more of them the processor's cache holds (a megabyte at a million units; a stamp and a count in eight bytes
+  // before, two bytes after).
+  private marks = new Uint8Array(0)
   private found = new Int32Array(0)
 
   get units(): number {
@@ -144,6 +149,7 @@ export class MemoryIndex {
     this.alive.push(1)
     for (let at = 0; at < keys.length; at++) this.keyPool.push(keys[at] as number)
     this.ordered.push(isAscending(keys) ? 0 : 1)
+    this.commonBits.push(commonBitsOf(this.common, keys))
     if (keys.length === 0) this.withoutTokenSlots.push(added)
     const wordStart = this.wordPool.size
     for (let at = 0; at < words.length; at++) this.wordPool.push(words[at] as number)
@@ -210,12 +216,14 @@ export class MemoryIndex {
       index.wordsMissing = slots
     }
     index.alive = holding(new Uint8Array(slots).fill(1), (length) => new Uint8Array(length))
+    index.commonBits = holding(new Uint8Array(slots), (length) => new Uint8Array(length))
     index.withoutTokenSlots = Array.from(image.withoutTokenSlots)
     index.imageSlots = image.slotsById
     image.blockKeys.forEach((key, block) => index.blockOf.set(key, block))
     index.blockStart = image.blockStart
     index.blockSize = image.blockSize
     index.blocks = image.blocks
+    index.markCommon()
     return index
   }
 
@@ -293,6 +301,14 @@ export class MemoryIndex {
     this.added.clear()
     this.addedPostings = 0
     this.unbuilt = false
+    this.markCommon()
+  }
+
+  /** Chooses the commonest keys from the blocks and sets every slot's bits for them. */
+  private markCommon(): void {
+    this.common = commonKeysOf(this.blockOf, this.blockSize)
+    const blocks = { of: this.blockOf, start: this.blockStart, size: this.blockSize, postings: this.blocks }
+    markCommonBits(this.commonBits.items, this.common, blocks, MAX_SLOTS - 1)
   }
 
   /**
@@ -341,11 +357,11 @@ export class MemoryIndex {
       if (inPrefix) prefixPostings = readPostings
     }
     if (this.marks.length < this.ids.size) {
-      this.marks = new Uint16Array(this.ids.items.length)
+      this.marks = new Uint8Array(this.ids.items.length)
       this.found = new Int32Array(this.ids.items.length)
     }
-    // A query of more tokens than two bytes count (none a translator types) counts in four.
-    const marks = n > 0xffff ? new Int32Array(this.ids.size) : this.marks
+    // A query of more tokens than a byte counts (a long paragraph) counts in wider ones of its own.
+    const marks = n > 0xff ? (n > 0xffff ? new Int32Array(this.ids.size) : new Uint16Array(this.ids.size)) : this.marks
     const found = this.found
     let foundCount = 0
     const blocks = this.blocks
@@ -376,14 +392,18 @@ export class MemoryIndex {
     const tokenCounts = this.tokenCounts.items
     const neededAt = new Int32Array(window.max - window.min + 1)
     for (let m = window.min; m <= window.max; m++) neededAt[m - window.min] = need(m)
+    const { unreadAt, tokensOf } = unreadCommon(this.common, keys, read, window)
+    const commonBits = this.commonBits.items
     for (let at = 0; at < foundCount; at++) {
       const value = (found[at] as number) >>> 0
       const slot = value & (MAX_SLOTS - 1)
       const m = value >>> 24 < LENGTH_CAP ? value >>> 24 : (tokenCounts[slot] as number)
       if (m < window.min || m > window.max) continue
       const needed = neededAt[m - window.min] as number
-      const unread = n - (coveredAt[m - window.min] as number)
-      if ((marks[slot] as number) + unread < needed || alive[slot] !== 1) continue
+      const most = (marks[slot] as number) + n - (coveredAt[m - window.min] as number)
+      if (most < needed || alive[slot] !== 1) continue
+      // Less the tokens of the unread common keys the unit does not hold (common-keys.ts): most units end here.
+      if (most - (tokensOf[(unreadAt[m - window.min] as number) & ~(commonBits[slot] as number)] as number) < needed) continue
       const shared = this.sharedWith(slot, queryKeys, distinct)
       if (shared < needed) continue
       passed.push({ slot, bound: Math.floor((100 * shared) / Math.max(n, m)) })
@@ -536,7 +556,7 @@ export class MemoryIndex {
         wordsAt(oldWords.starts, oldWords.pool, slot),
       )
     }
-    this.marks = new Uint16Array(0)
+    this.marks = new Uint8Array(0)
     this.found = new Int32Array(0)
   }
 
@@ -550,6 +570,7 @@ export class MemoryIndex {
     this.wordStarts = new Growable(new Int32Array(0), int32)
     this.wordPool = new Growable(new Int32Array(0), int32)
     this.signatures = new Growable(new Int32Array(0), int32)
+    this.commonBits = new Growable(new Uint8Array(0), (length) => new Uint8Array(length))
     this.withoutTokenSlots = []
     this.slotOf.clear()
     this.imageSlots = new Int32Array(0)
@@ -558,19 +579,6 @@ export class MemoryIndex {
 }
 
 const packed = (tokenCount: number, slot: number) => ((Math.min(tokenCount, LENGTH_CAP) << 24) | slot) >>> 0
-
-/** A query's distinct keys (sorted) with their counts, and room to count down a unit's share of them. */
-interface QueryKeys {
-  keys: Int32Array
-  counts: Int32Array
-  remaining: Int32Array
-}
-
-function queryKeysOf(queryKeys: readonly number[]): QueryKeys {
-  const counted = countKeys(queryKeys)
-  const counts = Int32Array.from(counted, (entry) => entry.count)
-  return { keys: Int32Array.from(counted, (entry) => entry.key), counts, remaining: new Int32Array(counts.length) }
-}
 
 /** Sorting room for one unit's keys at a time. */
 let scratch = new Int32Array(64)
