@@ -93,7 +93,7 @@ export async function bruteForce(
   { timed, checked, filtered }: { timed: number; checked: number; filtered: boolean },
 ): Promise<Oracle> {
   const count = Math.max(timed, checked)
-  const brute = new Array<number>(Math.min(timed, count)).fill(0)
+  const brute = new Array<number>(timed).fill(0)
   const answers: TmHit[][] = Array.from({ length: count }, () => [])
   const tokenized = queries.slice(0, count).map((query) => {
     const segment = tokenize(query)

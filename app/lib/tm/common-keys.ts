@@ -48,9 +48,14 @@ export function markCommonBits(
 /** The bits of a unit with these keys. */
 export function commonBitsOf(common: Int32Array, keys: ArrayLike<number>): number {
   let bits = 0
-  for (let at = 0; at < keys.length; at++) {
-    const found = common.indexOf(keys[at] as number)
-    if (found >= 0) bits |= 1 << found
+  for (let bit = 0; bit < common.length; bit++) {
+    const key = common[bit] as number
+    for (let at = 0; at < keys.length; at++) {
+      if (keys[at] === key) {
+        bits |= 1 << bit
+        break
+      }
+    }
   }
   return bits
 }

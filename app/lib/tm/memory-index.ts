@@ -149,7 +149,8 @@ export class MemoryIndex {
     this.alive.push(1)
     for (let at = 0; at < keys.length; at++) this.keyPool.push(keys[at] as number)
     this.ordered.push(isAscending(keys) ? 0 : 1)
-    this.commonBits.push(commonBitsOf(this.common, keys))
+    // A bulk load's bits are set by the rebuild that lays out its postings.
+    this.commonBits.push(this.unbuilt ? 0 : commonBitsOf(this.common, keys))
     if (keys.length === 0) this.withoutTokenSlots.push(added)
     const wordStart = this.wordPool.size
     for (let at = 0; at < words.length; at++) this.wordPool.push(words[at] as number)
